@@ -1,0 +1,20 @@
+// What every request handler can reach through `ctx.services`.
+import type { Config } from '../lib/config.ts';
+import type { Logger } from '../lib/logger.ts';
+import type { PgBoss } from '../db/boss.ts';
+import type { Pool } from '../db/pool.ts';
+
+export interface ApiServices {
+  config: Config;
+  logger: Logger;
+  pool: Pool;
+  boss: PgBoss;
+  /** Flipped at the start of shutdown so /readyz tells load balancers to drain. */
+  lifecycle: { shuttingDown: boolean };
+}
+
+declare module 'koa' {
+  interface DefaultContext {
+    services: ApiServices;
+  }
+}

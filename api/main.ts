@@ -1,0 +1,8 @@
+// The `web` process: the HTTP API only (Procfile).
+import { bootRuntime, exitOnSignals } from '../lib/runtime.ts';
+import { serveApi } from './serve.ts';
+
+const runtime = await bootRuntime({ name: 'web', supervise: false });
+exitOnSignals(runtime);
+const http = await serveApi(runtime);
+runtime.logger.info({ url: runtime.config.baseUrl, port: http.port }, 'API listening');

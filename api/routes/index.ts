@@ -1,0 +1,7 @@
+// Every route of the API, in one list. The OpenAPI document is built from it.
+import type { Route } from '../routing/route.ts';
+import { healthz, readyz } from './health.ts';
+
+export function apiRoutes(): Route[] {
+  return [healthz, readyz];
+}

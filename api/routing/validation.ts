@@ -1,0 +1,93 @@
+// Compiles a route's input schemas and turns ajv's findings into FieldErrors that name
+// the offending field the way the client sent it.
+import type { ErrorObject, ValidateFunction } from 'ajv';
+import type { Ajv2020 } from './ajv.ts';
+import type { JsonSchema } from '../schemas/registry.ts';
+import { invalidRequest, type FieldError } from '../errors.ts';
+
+const LOCATION_LABEL: Record<string, string> = {
+  query: 'Query parameter',
+  path: 'Path parameter',
+  body: 'Body field',
+};
+
+function pointerToField(pointer: string): string {
+  return pointer
+    .split('/')
+    .slice(1)
+    .map((part) => part.replace(/~1/g, '/').replace(/~0/g, '~'))
+    .reduce((path, part) => (/^\d+$/.test(part) ? `${path}[${part}]` : path ? `${path}.${part}` : part), '');
+}
+
+function describe(error: ErrorObject, location: string): FieldError {
+  let pointer = error.instancePath;
+  let message = error.message ?? 'is invalid';
+  switch (error.keyword) {
+    case 'required':
+      pointer += `/${error.params.missingProperty}`;
+      message = 'is required';
+      break;
+    case 'additionalProperties':
+      pointer += `/${error.params.additionalProperty}`;
+      message = 'is not a known field';
+      break;
+    case 'enum':
+      message = `must be one of: ${(error.params.allowedValues as unknown[]).map(String).join(', ')}`;
+      break;
+    case 'format':
+      message = `must be a valid ${error.params.format}`;
+      break;
+  }
+  return { location, field: pointerToField(pointer), message };
+}
+
+export function fieldErrors(errors: ErrorObject[], location: string): FieldError[] {
+  // anyOf/oneOf summaries repeat what their branches already said.
+  const useful = errors.filter((error) => error.keyword !== 'anyOf' && error.keyword !== 'oneOf' && error.keyword !== 'if');
+  const seen = new Set<string>();
+  const result: FieldError[] = [];
+  for (const error of useful.length > 0 ? useful : errors) {
+    const described = describe(error, location);
+    const key = `${described.field}\u0000${described.message}`;
+    if (!seen.has(key)) {
+      seen.add(key);
+      result.push(described);
+    }
+  }
+  return result;
+}
+
+export function validationProblem(errors: FieldError[]) {
+  const first = errors[0]!;
+  const label = LOCATION_LABEL[first.location] ?? 'Field';
+  const subject = first.field ? `${label} "${first.field}"` : first.location === 'body' ? 'The request body' : label;
+  const more = errors.length > 1 ? ` (and ${errors.length - 1} more problem${errors.length > 2 ? 's' : ''})` : '';
+  return invalidRequest(`${subject} ${first.message}${more}.`, errors);
+}
+
+export function compile(ajv: Ajv2020, schema: JsonSchema | undefined): ValidateFunction | null {
+  return schema ? ajv.compile(schema) : null;
+}
+
+/** Names of the array-typed properties of a query schema: those accept `a,b,c`. */
+export function arrayQueryParameters(schema: JsonSchema | undefined): string[] {
+  const properties = (schema?.properties ?? {}) as Record<string, JsonSchema>;
+  return Object.entries(properties)
+    .filter(([, property]) => property.type === 'array')
+    .map(([name]) => name);
+}
+
+/** A copy of the parsed query string with comma-separated and repeated array values split. */
+export function normalizeQuery(query: Record<string, unknown>, arrayNames: string[]): Record<string, unknown> {
+  const result: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(query)) {
+    if (arrayNames.includes(name)) {
+      const parts = (Array.isArray(value) ? value : [value]).flatMap((item) => String(item).split(','));
+      result[name] = parts.map((part) => part.trim()).filter((part) => part !== '');
+    } else {
+      // A repeated scalar parameter: the last one wins, as most frameworks do.
+      result[name] = Array.isArray(value) ? value[value.length - 1] : value;
+    }
+  }
+  return result;
+}

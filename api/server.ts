@@ -1,0 +1,49 @@
+// The HTTP server around the Koa app, with a bounded graceful close: stop accepting,
+// let in-flight requests finish, then cut whatever is left.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type Koa from 'koa';
+
+export interface HttpServer {
+  server: http.Server;
+  port: number;
+  /** Base URL on this machine, e.g. http://127.0.0.1:8080 */
+  localUrl: string;
+  close(timeoutMs: number): Promise<void>;
+}
+
+export async function startHttpServer(app: Koa, port: number, host: string): Promise<HttpServer> {
+  const server = http.createServer(app.callback());
+  // Application create holds up to 90 s (spec 4.4); sockets must outlive that.
+  server.requestTimeout = 150_000;
+  server.headersTimeout = 20_000;
+  server.keepAliveTimeout = 5_000;
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(port, host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const actualPort = (server.address() as AddressInfo).port;
+  const localHost = host === '0.0.0.0' || host === '::' ? '127.0.0.1' : host;
+
+  let closing: Promise<void> | null = null;
+  return {
+    server,
+    port: actualPort,
+    localUrl: `http://${localHost}:${actualPort}`,
+    close(timeoutMs) {
+      closing ??= new Promise<void>((resolve) => {
+        const timer = setTimeout(() => server.closeAllConnections(), timeoutMs);
+        server.close(() => {
+          clearTimeout(timer);
+          resolve();
+        });
+        // Keep-alive sockets with no request in flight would otherwise hold close open.
+        server.closeIdleConnections();
+      });
+      return closing;
+    },
+  };
+}

@@ -1,0 +1,56 @@
+// pg-boss on the service's own database: one instance per process, started here.
+import { PgBoss, type Db } from 'pg-boss';
+import type { PoolClient } from 'pg';
+import type { Logger } from '../lib/logger.ts';
+import type { QueueDefinition } from '../lib/queues.ts';
+
+export type { PgBoss };
+
+export interface BossOptions {
+  connectionString: string;
+  logger: Logger;
+  queues: QueueDefinition[];
+  /** Run pg-boss's cron timekeeper in this process (the scheduler does). */
+  schedule: boolean;
+  /** Run pg-boss maintenance (expiry, retention) in this process. */
+  supervise: boolean;
+  name: string;
+}
+
+export async function startBoss(options: BossOptions): Promise<PgBoss> {
+  const boss = new PgBoss({
+    connectionString: options.connectionString,
+    application_name: `${options.name}:pgboss`,
+    max: 4,
+    schedule: options.schedule,
+    supervise: options.supervise,
+  });
+  boss.on('error', (error) => options.logger.error({ err: error }, 'pg-boss error'));
+  await boss.start();
+  for (const queue of options.queues) await ensureQueue(boss, queue);
+  return boss;
+}
+
+/** Creates the queue, or brings its settings up to date. Safe to race. */
+export async function ensureQueue(boss: PgBoss, definition: QueueDefinition): Promise<void> {
+  const { name, description: _description, policy, partition, deadLetter, ...settings } = definition;
+  if (await boss.getQueue(name)) {
+    await boss.updateQueue(name, settings);
+    return;
+  }
+  try {
+    // pg-boss rejects explicit undefined for these, so pass only what is set.
+    const shape = Object.fromEntries(Object.entries({ policy, partition, deadLetter }).filter(([, value]) => value !== undefined));
+    await boss.createQueue(name, { ...shape, ...settings });
+  } catch (error) {
+    // Another process created it between our check and our create.
+    if (!(await boss.getQueue(name))) throw error;
+  }
+}
+
+/** Lets pg-boss insert a job inside the caller's transaction, so both commit together. */
+export function transactionDb(client: PoolClient): Db {
+  return {
+    executeSql: (text, values) => client.query(text, values as unknown[]),
+  };
+}

@@ -1,0 +1,31 @@
+import pg from 'pg';
+import type { Logger } from '../lib/logger.ts';
+
+export type Pool = pg.Pool;
+export type PoolClient = pg.PoolClient;
+
+// timestamptz as Date, bigint (counts, sums) as number: our counts stay far below 2^53.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));
+
+export function createPool(connectionString: string, max: number, logger: Logger, name = 'service'): Pool {
+  const pool = new pg.Pool({ connectionString, max, application_name: name });
+  // An idle client losing its server (restart, failover) must not crash the process.
+  pool.on('error', (error) => logger.error({ err: error }, 'idle database client error'));
+  return pool;
+}
+
+/** Runs `fn` in one transaction; rolls back on any throw. */
+export async function withTransaction<T>(pool: Pool, fn: (client: PoolClient) => Promise<T>): Promise<T> {
+  const client = await pool.connect();
+  try {
+    await client.query('BEGIN');
+    const result = await fn(client);
+    await client.query('COMMIT');
+    return result;
+  } catch (error) {
+    await client.query('ROLLBACK').catch(() => {});
+    throw error;
+  } finally {
+    client.release();
+  }
+}

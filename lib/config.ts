@@ -1,0 +1,60 @@
+// Every setting the service reads, in one place. Each entry names its environment
+// variable and its default; README.md lists the same table for operators.
+import path from 'node:path';
+
+export interface Config {
+  nodeEnv: string;
+  isProduction: boolean;
+  port: number;
+  host: string;
+  /** Public base URL used in links (problem `type`, `details_url`, docs). */
+  baseUrl: string;
+  /** When unset, an embedded PostgreSQL in `dataDir/pg` is used. */
+  databaseUrl: string | null;
+  dataDir: string;
+  dbPoolMax: number;
+  logLevel: string;
+  /** Honour X-Forwarded-Proto / X-Forwarded-For from a proxy in front of us. */
+  trustProxy: boolean;
+  /** Upper bound for in-flight requests and jobs to finish on SIGTERM. */
+  shutdownTimeoutMs: number;
+  maxJsonBodyBytes: number;
+}
+
+type Env = Record<string, string | undefined>;
+
+function integer(env: Env, name: string, fallback: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < 0) {
+    throw new Error(`${name} must be a non-negative integer, got ${JSON.stringify(raw)}`);
+  }
+  return value;
+}
+
+function flag(env: Env, name: string): boolean {
+  const raw = (env[name] ?? '').trim().toLowerCase();
+  return raw === '1' || raw === 'true' || raw === 'yes';
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const nodeEnv = env.NODE_ENV || 'development';
+  const port = integer(env, 'PORT', 8080);
+  const host = env.HOST || '0.0.0.0';
+  const baseUrl = (env.BASE_URL || `http://localhost:${port}`).replace(/\/+$/, '');
+  return {
+    nodeEnv,
+    isProduction: nodeEnv === 'production',
+    port,
+    host,
+    baseUrl,
+    databaseUrl: env.DATABASE_URL || null,
+    dataDir: path.resolve(env.DATA_DIR || '.data'),
+    dbPoolMax: integer(env, 'DB_POOL_MAX', 10),
+    logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info'),
+    trustProxy: flag(env, 'TRUST_PROXY'),
+    shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 20_000),
+    maxJsonBodyBytes: 1024 * 1024,
+  };
+}

@@ -1,0 +1,104 @@
+// What every process of the service boots the same way: config, logger, database
+// (external or embedded), migrations, the pool and pg-boss; and the ordered, bounded
+// shutdown that undoes it.
+import { loadConfig, type Config } from './config.ts';
+import { createLogger, type Logger } from './logger.ts';
+import { queueDefinitions } from './queues.ts';
+import { openDatabase } from '../db/database.ts';
+import { migrate } from '../db/migrate.ts';
+import { createPool, type Pool } from '../db/pool.ts';
+import { startBoss, type PgBoss } from '../db/boss.ts';
+import type { EmbeddedDatabase } from '../db/embedded.ts';
+
+export interface Runtime {
+  config: Config;
+  logger: Logger;
+  database: EmbeddedDatabase;
+  pool: Pool;
+  boss: PgBoss;
+  lifecycle: { shuttingDown: boolean };
+  /** Steps run in order on shutdown, before pg-boss, the pool and the database close. */
+  onShutdown(step: () => Promise<void>): void;
+  shutdown(): Promise<void>;
+}
+
+export interface BootOptions {
+  name: string;
+  config?: Config;
+  logger?: Logger;
+  schedule?: boolean;
+  supervise?: boolean;
+}
+
+export async function bootRuntime(options: BootOptions): Promise<Runtime> {
+  const config = options.config ?? loadConfig();
+  const logger = options.logger ?? createLogger(config.logLevel, options.name);
+  const database = await openDatabase(config, logger);
+  const pool = createPool(database.url, config.dbPoolMax, logger, options.name);
+  try {
+    await migrate(pool, logger);
+  } catch (error) {
+    await pool.end();
+    await database.stop();
+    throw error;
+  }
+  const boss = await startBoss({
+    connectionString: database.url,
+    logger,
+    queues: queueDefinitions,
+    schedule: options.schedule ?? false,
+    supervise: options.supervise ?? true,
+    name: options.name,
+  });
+
+  const steps: Array<() => Promise<void>> = [];
+  const lifecycle = { shuttingDown: false };
+  let stopping: Promise<void> | null = null;
+  const runtime: Runtime = {
+    config,
+    logger,
+    database,
+    pool,
+    boss,
+    lifecycle,
+    onShutdown: (step) => void steps.push(step),
+    shutdown() {
+      stopping ??= (async () => {
+        lifecycle.shuttingDown = true;
+        for (const step of steps) {
+          await step().catch((error) => logger.error({ err: error }, 'shutdown step failed'));
+        }
+        // Waits for jobs in flight, up to the same bound as requests.
+        await boss
+          .stop({ graceful: true, timeout: config.shutdownTimeoutMs })
+          .catch((error) => logger.error({ err: error }, 'pg-boss stop failed'));
+        await pool.end().catch((error) => logger.error({ err: error }, 'pool end failed'));
+        await database.stop().catch((error) => logger.error({ err: error }, 'database stop failed'));
+      })();
+      return stopping;
+    },
+  };
+  return runtime;
+}
+
+/** SIGINT/SIGTERM run the graceful shutdown once; a second signal exits at once. */
+export function exitOnSignals(runtime: Runtime): void {
+  let received = false;
+  const handler = (signal: NodeJS.Signals) => {
+    if (received) {
+      runtime.logger.warn({ signal }, 'second signal: exiting now');
+      process.exit(1);
+    }
+    received = true;
+    runtime.logger.info({ signal }, 'shutting down');
+    runtime.shutdown().then(
+      () => process.exit(0),
+      (error) => {
+        runtime.logger.error({ err: error }, 'shutdown failed');
+        process.exit(1);
+      },
+    );
+  };
+  process.on('SIGINT', handler);
+  process.on('SIGTERM', handler);
+}

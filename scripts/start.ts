@@ -1,0 +1,23 @@
+// `npm start`: everything in one process on a fresh machine: the embedded database
+// (unless DATABASE_URL is set), migrations, pg-boss with the schedule, every worker,
+// and the API.
+import { bootRuntime, exitOnSignals } from '../lib/runtime.ts';
+import { serveApi } from '../api/serve.ts';
+import { applySchedule } from '../crawlers/schedule.ts';
+import { workerModules } from '../workers/registry.ts';
+import { startWorkers } from '../workers/runner.ts';
+
+const runtime = await bootRuntime({ name: 'service', schedule: true });
+exitOnSignals(runtime);
+await applySchedule(runtime.boss);
+await startWorkers(runtime.boss, workerModules, runtime);
+const http = await serveApi(runtime);
+runtime.logger.info({ queues: workerModules.map((module) => module.queue.name) }, 'workers started');
+
+const base = runtime.config.baseUrl;
+process.stdout.write(
+  `\nService ready at ${base}\n` +
+    `  health:    ${base}/healthz\n` +
+    `  reference: ${base}/docs\n` +
+    `  (listening on port ${http.port}; Ctrl-C stops it)\n\n`,
+);

@@ -1,0 +1,24 @@
+// The `worker` process: `node workers/main.ts [--queues a,b]` runs the named queues,
+// or every queue without the flag, so operators scale each queue independently.
+import { parseArgs } from 'node:util';
+import { bootRuntime, exitOnSignals } from '../lib/runtime.ts';
+import { selectWorkers } from './registry.ts';
+import { startWorkers } from './runner.ts';
+
+const { values } = parseArgs({ options: { queues: { type: 'string' } } });
+const names = values.queues
+  ? values.queues.split(',').map((name) => name.trim()).filter(Boolean)
+  : null;
+
+let modules;
+try {
+  modules = selectWorkers(names);
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(2);
+}
+
+const runtime = await bootRuntime({ name: 'worker' });
+exitOnSignals(runtime);
+await startWorkers(runtime.boss, modules, runtime);
+runtime.logger.info({ queues: modules.map((module) => module.queue.name) }, 'workers started');

@@ -1,0 +1,15 @@
+// Every worker module, keyed by the queue it serves.
+import type { WorkerModule } from './worker.ts';
+
+export const workerModules: WorkerModule<any>[] = [];
+
+/** Resolves `--queues a,b` to modules; unknown names are an error naming the known ones. */
+export function selectWorkers(names: string[] | null, modules = workerModules): WorkerModule<any>[] {
+  if (names === null) return modules;
+  const unknown = names.filter((name) => !modules.some((module) => module.queue.name === name));
+  if (unknown.length > 0) {
+    const known = modules.map((module) => module.queue.name).join(', ') || '(none)';
+    throw new Error(`unknown queue(s): ${unknown.join(', ')}. Known queues: ${known}`);
+  }
+  return modules.filter((module) => names.includes(module.queue.name));
+}

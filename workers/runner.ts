@@ -1,0 +1,18 @@
+import { ensureQueue, type PgBoss } from '../db/boss.ts';
+import type { WorkerContext, WorkerModule } from './worker.ts';
+
+/** Subscribes each module's handler to its queue on this process's pg-boss. */
+export async function startWorkers(boss: PgBoss, modules: WorkerModule<any>[], context: WorkerContext): Promise<void> {
+  for (const module of modules) {
+    await ensureQueue(boss, module.queue);
+    const log = context.logger.child({ queue: module.queue.name });
+    await boss.work(module.queue.name, { batchSize: 1, ...module.work }, async (jobs) => {
+      try {
+        await module.handle(jobs, { ...context, logger: log });
+      } catch (error) {
+        log.warn({ err: error, jobs: jobs.map((job) => job.id) }, 'job failed; pg-boss retries per queue policy');
+        throw error;
+      }
+    });
+  }
+}

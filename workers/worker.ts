@@ -1,0 +1,21 @@
+// The shape of one worker module: the queue it serves and how it handles a batch.
+import type { Job, WorkOptions } from 'pg-boss';
+import type { Config } from '../lib/config.ts';
+import type { Logger } from '../lib/logger.ts';
+import type { QueueDefinition } from '../lib/queues.ts';
+import type { PgBoss } from '../db/boss.ts';
+import type { Pool } from '../db/pool.ts';
+
+export interface WorkerContext {
+  config: Config;
+  pool: Pool;
+  boss: PgBoss;
+  logger: Logger;
+}
+
+export interface WorkerModule<T extends object = object> {
+  queue: QueueDefinition;
+  /** Fetch and concurrency settings for this queue's worker. */
+  work?: Pick<WorkOptions, 'batchSize' | 'localConcurrency' | 'pollingIntervalSeconds'>;
+  handle(jobs: Job<T>[], context: WorkerContext): Promise<void>;
+}
