@@ -35,12 +35,15 @@ export async function startHttpServer(app: Koa, port: number, host: string): Pro
     localUrl: `http://${localHost}:${actualPort}`,
     close(timeoutMs) {
       closing ??= new Promise<void>((resolve) => {
-        const timer = setTimeout(() => server.closeAllConnections(), timeoutMs);
+        const deadline = setTimeout(() => server.closeAllConnections(), timeoutMs);
+        // A keep-alive socket whose request finishes during the drain turns idle and
+        // would hold close() open until its keep-alive timeout: sweep idle sockets.
+        const sweep = setInterval(() => server.closeIdleConnections(), 50);
         server.close(() => {
-          clearTimeout(timer);
+          clearTimeout(deadline);
+          clearInterval(sweep);
           resolve();
         });
-        // Keep-alive sockets with no request in flight would otherwise hold close open.
         server.closeIdleConnections();
       });
       return closing;
