@@ -10,6 +10,7 @@ import { buildOpenApiDocument } from './openapi.ts';
 import { apiRoutes } from './routes/index.ts';
 import { docsRoutes } from './routes/docs.ts';
 import type { ApiServices } from './context.ts';
+import { createGateway } from './gateway/index.ts';
 
 export interface AppOptions {
   /** Routes beyond the service's own (tests add failing or slow routes here). */
@@ -20,6 +21,8 @@ export function createApp(services: ApiServices, options: AppOptions = {}): Koa 
   const { config, logger } = services;
   const app = new Koa({ proxy: config.trustProxy });
   app.context.services = services;
+  const gateway = createGateway(services.pool, config.baseUrl);
+  app.context.gateway = gateway;
   // Errors are logged by the envelope middleware; Koa's own printer stays quiet.
   app.silent = true;
 
@@ -31,6 +34,6 @@ export function createApp(services: ApiServices, options: AppOptions = {}): Koa 
   app.use(requestLog(logger));
   app.use(httpsRedirect(config.trustProxy, config.baseUrl));
   app.use(errorEnvelopes({ baseUrl: config.baseUrl, isProduction: config.isProduction, logger }));
-  app.use(buildRouter({ routes: allRoutes, maxJsonBodyBytes: config.maxJsonBodyBytes }));
+  app.use(buildRouter({ routes: allRoutes, maxJsonBodyBytes: config.maxJsonBodyBytes, gateway: (route) => gateway.forRoute(route) }));
   return app;
 }

@@ -3,6 +3,7 @@ import type { Config } from '../lib/config.ts';
 import type { Logger } from '../lib/logger.ts';
 import type { PgBoss } from '../db/boss.ts';
 import type { Pool } from '../db/pool.ts';
+import type { Gateway } from './gateway/index.ts';
 
 export interface ApiServices {
   config: Config;
@@ -16,5 +17,6 @@ export interface ApiServices {
 declare module 'koa' {
   interface DefaultContext {
     services: ApiServices;
+    gateway: Gateway;
   }
 }

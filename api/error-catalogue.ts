@@ -13,6 +13,7 @@ export const errorCatalogue = {
   method_not_allowed: { status: 405, title: 'Method not allowed', description: 'The path exists but does not accept this method; the `Allow` header lists the methods it does accept.' },
   feed_cursor_restart_required: { status: 409, title: 'Feed cursor restart required', description: 'The cursor position can no longer be resumed. Discard it and restart with `stable_scan` true and `batch_size` 1000.' },
   request_conflict: { status: 409, title: 'Request conflict', description: 'Another request is working on the same resource (for example the same feed cursor). Send one request at a time.' },
+  idempotency_key_reuse: { status: 409, title: 'Idempotency key reused', description: 'The Idempotency-Key was used in the last 24 hours with a different request body. Use a new key for a new request.' },
   payload_too_large: { status: 413, title: 'Payload too large', description: 'The request body exceeds the limit (1 MiB for JSON bodies).' },
   unsupported_media_type: { status: 415, title: 'Unsupported media type', description: 'Send the body as `application/json`.' },
   unprocessable_request: { status: 422, title: 'Unprocessable request', description: 'The JSON is valid but the request cannot be acted on.' },

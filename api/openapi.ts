@@ -2,11 +2,58 @@
 // never drift from what the routes validate and return.
 import type { Route } from './routing/route.ts';
 import { componentSchemas, toOpenApiRefs, type JsonSchema } from './schemas/registry.ts';
-import { ProblemSchema, ServerErrorSchema } from './schemas/errors.ts';
+import {
+  GatewayErrorSchema,
+  InsufficientCreditsSchema,
+  ProblemSchema,
+  RateLimitErrorSchema,
+  SandboxForbiddenSchema,
+  ServerErrorSchema,
+  SubscriptionRequiredSchema,
+} from './schemas/errors.ts';
 
 const PROBLEM = { 'application/problem+json': { schema: ProblemSchema } };
 
+const integerHeader = (description: string) => ({ description, schema: { type: 'integer' } });
+const rateLimitHeaders = {
+  'X-RateLimit-Limit': { $ref: '#/components/headers/X-RateLimit-Limit' },
+  'X-RateLimit-Used': { $ref: '#/components/headers/X-RateLimit-Used' },
+  'X-RateLimit-Remaining': { $ref: '#/components/headers/X-RateLimit-Remaining' },
+  'X-RateLimit-Group': { $ref: '#/components/headers/X-RateLimit-Group' },
+  'X-RateLimit-Reset': { $ref: '#/components/headers/X-RateLimit-Reset' },
+};
+const sharedHeaders = {
+  'X-RateLimit-Limit': integerHeader('Limit of the tightest window (minute, hour or day) of the group.'),
+  'X-RateLimit-Used': integerHeader('Requests counted in that window.'),
+  'X-RateLimit-Remaining': integerHeader('Requests left in that window; never negative.'),
+  'X-RateLimit-Group': { description: 'The rate-limit group that applied.', schema: { type: 'string' } },
+  'X-RateLimit-Reset': integerHeader('Unix epoch seconds when the window next frees a request.'),
+  'Retry-After': integerHeader('Seconds to wait before retrying.'),
+  'X-Credits-Deducted': integerHeader('Wallet credits this request cost.'),
+  'X-Credits-Balance': integerHeader('Wallet credits left.'),
+  'X-Credits-Required': integerHeader('Credits the request needs (402 only).'),
+};
+
 const sharedResponses: Record<string, { description: string; content: Record<string, { schema: JsonSchema }>; headers?: unknown }> = {
+  Unauthorized: {
+    description: 'Missing, malformed, revoked or expired API key. `WWW-Authenticate: ApiKey realm=...`.',
+    headers: { 'WWW-Authenticate': { description: 'ApiKey realm="<host>"', schema: { type: 'string' } } },
+    content: { 'application/json': { schema: GatewayErrorSchema } },
+  },
+  PaymentRequired: {
+    description: 'Credits too low, or a subscription is needed.',
+    headers: { 'X-Credits-Required': { $ref: '#/components/headers/X-Credits-Required' }, 'X-Credits-Balance': { $ref: '#/components/headers/X-Credits-Balance' } },
+    content: { 'application/json': { schema: { oneOf: [InsufficientCreditsSchema, SubscriptionRequiredSchema] } } },
+  },
+  Forbidden: {
+    description: 'The key kind may not call this endpoint (sandbox keys: `sandbox_token_audience_forbidden`).',
+    content: { 'application/json': { schema: { anyOf: [SandboxForbiddenSchema, GatewayErrorSchema] } } },
+  },
+  TooManyRequests: {
+    description: 'Rate limited (or too many failed authentications from this address).',
+    headers: { 'Retry-After': { $ref: '#/components/headers/Retry-After' }, ...rateLimitHeaders },
+    content: { 'application/json': { schema: RateLimitErrorSchema } },
+  },
   BadRequest: { description: 'Invalid input; `errors` names each field.', content: PROBLEM },
   NotFound: { description: 'Unknown resource.', content: PROBLEM },
   PayloadTooLarge: { description: 'Body larger than 1 MiB.', content: PROBLEM },
@@ -54,6 +101,12 @@ function operation(route: Route): Record<string, unknown> {
     responses[status] ??= { $ref: `#/components/responses/${name}` };
   };
   if (hasInput) add('400', 'BadRequest');
+  if (route.gateway) {
+    add('401', 'Unauthorized');
+    if (route.gateway.price.kind !== 'free' || route.gateway.requiresPlan) add('402', 'PaymentRequired');
+    add('403', 'Forbidden');
+    add('429', 'TooManyRequests');
+  }
   if (request.params) add('404', 'NotFound');
   if (request.body) {
     add('413', 'PayloadTooLarge');
@@ -98,6 +151,7 @@ export function buildOpenApiDocument(routes: Route[], baseUrl: string): Record<s
       securitySchemes: { ApiKey: { type: 'apiKey', in: 'header', name: 'X-Api-Key' } },
       schemas: componentSchemas(),
       responses: sharedResponses,
+      headers: sharedHeaders,
     },
   });
 }

@@ -8,5 +8,7 @@ export async function serveApi(runtime: Runtime, options: AppOptions = {}): Prom
   const app = createApp({ config, logger, pool, boss, lifecycle }, options);
   const http = await startHttpServer(app, config.port, config.host);
   runtime.onShutdown(() => http.close(config.shutdownTimeoutMs));
+  // Unused leased rate-limit hits go back so other processes can use them at once.
+  runtime.onShutdown(() => app.context.gateway.limiter.releaseAll());
   return http;
 }

@@ -9,7 +9,7 @@ export interface ScheduleEntry {
   data?: object;
 }
 
-export const schedule: ScheduleEntry[] = [];
+export const schedule: ScheduleEntry[] = [{ queue: 'maintenance.prune', cron: '*/15 * * * *' }];
 
 /** Makes the stored schedules match `entries`: adds, updates and removes. */
 export async function applySchedule(boss: PgBoss, entries: ScheduleEntry[] = schedule): Promise<void> {

@@ -7,7 +7,17 @@ export interface QueueDefinition extends Omit<Queue, 'name'> {
   description: string;
 }
 
-export const queueDefinitions: QueueDefinition[] = [];
+export const queueDefinitions: QueueDefinition[] = [
+  {
+    name: 'maintenance.prune',
+    description: 'Deletes expired rate-limit buckets, failed-authentication windows and idempotency keys.',
+    // One run at a time is plenty; a missed run is caught up by the next.
+    policy: 'singleton',
+    retryLimit: 2,
+    retryDelay: 60,
+    expireInSeconds: 600,
+  },
+];
 
 export function queueDefinition(name: string): QueueDefinition {
   const found = queueDefinitions.find((queue) => queue.name === name);

@@ -6,6 +6,7 @@ import { serveApi } from '../api/serve.ts';
 import { applySchedule } from '../crawlers/schedule.ts';
 import { workerModules } from '../workers/registry.ts';
 import { startWorkers } from '../workers/runner.ts';
+import { ensureDemoAccount } from './demo-account.ts';
 
 const runtime = await bootRuntime({ name: 'service', schedule: true });
 exitOnSignals(runtime);
@@ -14,10 +15,18 @@ await startWorkers(runtime.boss, workerModules, runtime);
 const http = await serveApi(runtime);
 runtime.logger.info({ queues: workerModules.map((module) => module.queue.name) }, 'workers started');
 
+const demo = await ensureDemoAccount(runtime.pool);
 const base = runtime.config.baseUrl;
+const keys = demo
+  ? `\nA demo account was created (${demo.accountId}). Its keys are shown only now:\n` +
+    `  live key:    ${demo.liveKey}\n` +
+    `  sandbox key: ${demo.sandboxKey}\n` +
+    `  try:         curl -H 'X-Api-Key: ${demo.liveKey}' ${base}/api/account\n`
+  : `\nMore keys: npm run -s admin -- key create --account ACCOUNT_ID (see README).\n`;
 process.stdout.write(
   `\nService ready at ${base}\n` +
     `  health:    ${base}/healthz\n` +
     `  reference: ${base}/docs\n` +
+    keys +
     `  (listening on port ${http.port}; Ctrl-C stops it)\n\n`,
 );

@@ -32,6 +32,12 @@ t.test('npm start serves /healthz on a fresh data directory and stops cleanly on
   t.ok(healthy, `GET /healthz answered 200 after ${Date.now() - started} ms`);
   t.match(output, `Service ready at http://localhost:${port}`, 'prints the base URL');
 
+  const liveKey = /live key:\s+(jd_live_\w+)/.exec(output)?.[1];
+  t.ok(liveKey, 'a demo account was created and its live key printed');
+  t.match(output, /sandbox key: jd_test_\w{32}/, 'and its sandbox key');
+  const me = await fetch(`http://127.0.0.1:${port}/api/account`, { headers: { 'x-api-key': liveKey ?? '' } });
+  t.equal(me.status, 200, 'the printed key works');
+
   const clusterPort = await runningClusterPort(path.join(dataDir, 'pg'));
   t.ok(clusterPort, 'the embedded cluster runs from DATA_DIR/pg');
 

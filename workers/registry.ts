@@ -1,7 +1,8 @@
 // Every worker module, keyed by the queue it serves.
 import type { WorkerModule } from './worker.ts';
+import { maintenancePrune } from './maintenance-prune.ts';
 
-export const workerModules: WorkerModule<any>[] = [];
+export const workerModules: WorkerModule<any>[] = [maintenancePrune];
 
 /** Resolves `--queues a,b` to modules; unknown names are an error naming the known ones. */
 export function selectWorkers(names: string[] | null, modules = workerModules): WorkerModule<any>[] {

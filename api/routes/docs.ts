@@ -106,6 +106,7 @@ export function docsRoutes(document: () => Record<string, unknown>): Route[] {
       operationId: 'getApiReferenceAsset',
       summary: 'Static asset of the API reference page',
       hidden: true,
+      security: 'none',
       request: { params: { type: 'object', required: ['file'], properties: { file: { type: 'string' } } } },
       responses: { 200: { description: 'The asset.' } },
       handler: async (ctx, { params }) => {

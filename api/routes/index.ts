@@ -1,7 +1,9 @@
 // Every route of the API, in one list. The OpenAPI document is built from it.
 import type { Route } from '../routing/route.ts';
 import { healthz, readyz } from './health.ts';
+import { getAccount } from './account.ts';
+import { adminRoutes } from './admin.ts';
 
 export function apiRoutes(): Route[] {
-  return [healthz, readyz];
+  return [healthz, readyz, getAccount, ...adminRoutes];
 }

@@ -2,6 +2,7 @@
 // validation, the handler's input types and the OpenAPI document.
 import type { Context, Middleware } from 'koa';
 import type { JsonSchema } from '../schemas/registry.ts';
+import type { RouteGateway } from '../gateway/policy.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
@@ -30,8 +31,10 @@ export interface Route<Q = any, P = any, B = any> {
   tags?: string[];
   /** Served but left out of the OpenAPI document (the docs UI itself, its assets). */
   hidden?: boolean;
-  /** Security requirement for the document; `none` for public routes. */
+  /** `none` for public routes (no key, not rate limited); keyed routes declare `gateway`. */
   security?: 'apiKey' | 'none';
+  /** Key kinds, rate-limit group, price and plan of a keyed route. */
+  gateway?: RouteGateway;
   request?: {
     /** Object schema of the query string; array properties accept comma-separated values. */
     query?: JsonSchema;

@@ -48,3 +48,50 @@ export const ServerErrorSchema = defineComponent('ServerError', {
     detail: { type: 'string' },
   },
 });
+
+export const RateLimitErrorSchema = defineComponent('RateLimitError', {
+  type: 'object',
+  required: ['code', 'error', 'detail', 'group', 'retry_after_seconds'],
+  properties: {
+    code: { const: 'rate_limit_exceeded' },
+    error: { type: 'string' },
+    detail: { type: 'string' },
+    group: { type: 'string', enum: ['Default', 'JobSearch', 'JobFeed', 'Geocode', 'AutoApply', 'AutoApplyManagement'] },
+    retry_after_seconds: { type: 'integer', minimum: 1 },
+  },
+});
+
+export const InsufficientCreditsSchema = defineComponent('InsufficientCreditsError', {
+  type: 'object',
+  required: ['error', 'detail', 'group', 'credits_required', 'credits_balance', 'quota_remaining', 'cost_per_request_usd'],
+  properties: {
+    error: { type: 'string' },
+    detail: { type: 'string' },
+    group: { type: 'string' },
+    credits_required: { type: 'integer' },
+    credits_balance: { type: 'integer' },
+    quota_remaining: { type: 'integer', description: 'Included jobs left in the plan allowance.' },
+    cost_per_request_usd: { type: 'number' },
+  },
+});
+
+export const SubscriptionRequiredSchema = defineComponent('SubscriptionRequiredError', {
+  type: 'object',
+  required: ['error', 'detail', 'required_package', 'current_package'],
+  properties: {
+    error: { type: 'string' },
+    detail: { type: 'string' },
+    required_package: { type: 'string' },
+    current_package: { type: 'string' },
+  },
+});
+
+export const SandboxForbiddenSchema = defineComponent('SandboxForbiddenError', {
+  type: 'object',
+  required: ['api_version', 'error', 'detail'],
+  properties: {
+    api_version: { type: 'string' },
+    error: { const: 'sandbox_token_audience_forbidden' },
+    detail: { type: 'string' },
+  },
+});

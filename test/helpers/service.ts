@@ -28,10 +28,14 @@ interface TapLike {
 export interface TestServiceOptions {
   env?: Record<string, string>;
   extraRoutes?: Route[];
+  /** Join an existing test database (a second "process" of the same service). */
+  databaseUrl?: string;
 }
 
 export async function startTestService(t: TapLike, options: TestServiceOptions = {}): Promise<TestService> {
-  const database = await createDatabase();
+  const database = options.databaseUrl
+    ? { url: options.databaseUrl, drop: async () => {} }
+    : await createDatabase();
   const databaseUrl = database.url;
   const port = await freePort();
   const config = loadConfig({
@@ -46,11 +50,11 @@ export async function startTestService(t: TapLike, options: TestServiceOptions =
   });
   const logger = createLogger(process.env.TEST_LOG_LEVEL ?? 'silent', 'test');
   const runtime = await bootRuntime({ name: 'test', config, logger });
-  const http = await serveApi(runtime, { extraRoutes: options.extraRoutes });
   t.teardown(async () => {
     await runtime.shutdown();
     await database.drop();
   });
+  const http = await serveApi(runtime, { extraRoutes: options.extraRoutes });
 
   const url = http.localUrl;
   const document = (await (await fetch(`${url}/openapi.json`)).json()) as Record<string, any>;

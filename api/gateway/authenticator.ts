@@ -1,0 +1,122 @@
+// API key authentication: only the X-Api-Key header. Successful lookups are cached in
+// the process for at most AUTH_CACHE_MS, which bounds how long a revoked key keeps
+// working (spec part 5.9). Failures are counted per client address in PostgreSQL; an
+// address past the threshold gets 429 on every lookup the cache cannot answer.
+import type { Context } from 'koa';
+import { blockedUntil, recordAuthFailure, type FailurePolicy } from '../../db/auth-failures.ts';
+import { findKeyByHash } from '../../db/api-keys.ts';
+import type { Pool } from '../../db/pool.ts';
+import { hashApiKey, isWellFormedKey } from '../../lib/api-keys.ts';
+import { GatewayError } from '../errors.ts';
+import type { Principal } from './principal.ts';
+
+export const AUTH_CACHE_MS = 30_000;
+const MAX_CACHED = 10_000;
+export const FAILURE_POLICY: FailurePolicy = { threshold: 20, windowMs: 5 * 60_000, blockMs: 5 * 60_000 };
+
+interface CachedPrincipal {
+  principal: Principal;
+  cachedAtMs: number;
+}
+
+export interface AuthFailure {
+  error: string;
+  detail: string;
+}
+
+export class Authenticator {
+  private readonly pool: Pool;
+  private readonly now: () => number;
+  private readonly realm: string;
+  private readonly cache = new Map<string, CachedPrincipal>();
+
+  constructor(pool: Pool, now: () => number, realm: string) {
+    this.pool = pool;
+    this.now = now;
+    this.realm = realm;
+  }
+
+  async authenticate(ctx: Context, rateGroup: string): Promise<Principal> {
+    const key = ctx.get('x-api-key').trim();
+    if (key && isWellFormedKey(key)) {
+      const cacheKey = hashApiKey(key);
+      const cached = this.cache.get(cacheKey.toString('base64'));
+      if (cached && this.now() - cached.cachedAtMs < AUTH_CACHE_MS) return cached.principal;
+      await this.refuseBlocked(ctx, rateGroup);
+      const found = await findKeyByHash(this.pool, cacheKey);
+      const failure = this.check(found);
+      if (!failure) {
+        const principal: Principal = { keyId: found!.key.id, kind: found!.key.kind, account: found!.account };
+        this.remember(cacheKey.toString('base64'), principal);
+        return principal;
+      }
+      return this.fail(ctx, failure);
+    }
+    await this.refuseBlocked(ctx, rateGroup);
+    return this.fail(ctx, this.describeMissing(ctx, key));
+  }
+
+  /** Drops cached principals of one account (after an admin change in this process). */
+  forgetAccount(accountId: string): void {
+    for (const [hash, entry] of this.cache) {
+      if (entry.principal.account.id === accountId) this.cache.delete(hash);
+    }
+  }
+
+  private check(found: Awaited<ReturnType<typeof findKeyByHash>>): AuthFailure | null {
+    if (!found) return { error: 'Invalid API key', detail: 'The API key is not recognised. Check it, or create a new one.' };
+    if (found.key.revoked_at) return { error: 'API key revoked', detail: 'This API key has been revoked. Use another active key.' };
+    if (found.key.expires_at && found.key.expires_at.getTime() <= this.now()) {
+      return { error: 'API key expired', detail: 'This API key has expired. Use another active key.' };
+    }
+    return null;
+  }
+
+  private describeMissing(ctx: Context, key: string): AuthFailure {
+    if (key) {
+      return { error: 'Malformed API key', detail: 'API keys look like jd_live_ or jd_test_ followed by 32 letters and digits.' };
+    }
+    if (ctx.query.api_key !== undefined || ctx.query.apiKey !== undefined || ctx.query.key !== undefined) {
+      return { error: 'Missing API key', detail: 'API keys in the query string are not accepted. Send the key in the X-Api-Key header.' };
+    }
+    if (ctx.get('authorization')) {
+      return { error: 'Missing API key', detail: 'The Authorization header is not used. Send the key in the X-Api-Key header.' };
+    }
+    return { error: 'Missing API key', detail: 'Send your API key in the X-Api-Key header.' };
+  }
+
+  private remember(hash: string, principal: Principal): void {
+    if (this.cache.size >= MAX_CACHED) {
+      // Maps iterate in insertion order: drop the oldest entry.
+      const oldest = this.cache.keys().next().value;
+      if (oldest !== undefined) this.cache.delete(oldest);
+    }
+    this.cache.set(hash, { principal, cachedAtMs: this.now() });
+  }
+
+  private async refuseBlocked(ctx: Context, rateGroup: string): Promise<void> {
+    const until = await blockedUntil(this.pool, ctx.ip, new Date(this.now()));
+    if (until) throw this.blockedError(until, rateGroup);
+  }
+
+  private async fail(ctx: Context, failure: AuthFailure): Promise<never> {
+    // The failure that reaches the threshold is still a 401; the block applies from the next request.
+    await recordAuthFailure(this.pool, ctx.ip, new Date(this.now()), FAILURE_POLICY);
+    throw new GatewayError(401, { error: failure.error, detail: failure.detail }, { 'WWW-Authenticate': `ApiKey realm="${this.realm}"` });
+  }
+
+  private blockedError(until: Date, group: string): GatewayError {
+    const seconds = Math.max(1, Math.ceil((until.getTime() - this.now()) / 1000));
+    return new GatewayError(
+      429,
+      {
+        code: 'rate_limit_exceeded',
+        error: 'Too many failed authentications',
+        detail: `This address sent too many requests with a missing or invalid API key. Retry in ${seconds} s with a valid key.`,
+        group,
+        retry_after_seconds: seconds,
+      },
+      { 'Retry-After': String(seconds) },
+    );
+  }
+}

@@ -1,0 +1,334 @@
+// The admin API, for master keys: accounts, keys, credits and managed-feed companies.
+// The admin CLI (scripts/admin.ts) performs the same operations directly.
+import { defineRoute, type Route } from '../routing/route.ts';
+import { FREE, KEYS, type RouteGateway } from '../gateway/policy.ts';
+import { problem, notFound } from '../errors.ts';
+import { runIdempotent, idempotencyKey } from '../idempotency.ts';
+import { nullable } from '../schemas/registry.ts';
+import { ProblemSchema } from '../schemas/errors.ts';
+import {
+  AccountSchema,
+  ApiKeySchema,
+  LedgerEntrySchema,
+  RateLimitOverridesSchema,
+  serializeAccount,
+  serializeApiKey,
+  serializeLedgerEntry,
+} from '../serializers/account.ts';
+import { findAccount, listAccounts, managedCompanies, replaceManagedCompanies, updateAccount, type AccountChanges } from '../../db/accounts.ts';
+import { createAccountWithKey } from '../../db/account-admin.ts';
+import { createApiKey, findApiKey, listApiKeys, revokeApiKey } from '../../db/api-keys.ts';
+import { grant, ledger, ledgerEntry, balances } from '../../db/credits.ts';
+import { withTransaction } from '../../db/pool.ts';
+import { clock } from '../../lib/clock.ts';
+import type { KeyKind } from '../../lib/api-keys.ts';
+import type { Context } from 'koa';
+
+const ADMIN: RouteGateway = { keys: KEYS.admin, group: 'Default', price: FREE };
+const TAGS = ['Admin'];
+const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'string', format: 'uuid' } } };
+
+const accountSettings = {
+  name: { type: 'string', minLength: 1, maxLength: 200 },
+  plan: { type: 'string', enum: ['free', 'subscribed'] },
+  feed_subscription: { type: 'boolean' },
+  auto_apply_availability: { type: 'string', enum: ['enabled', 'invite_only', 'coming_soon'] },
+  default_callback_url: nullable({ type: 'string', format: 'uri', pattern: '^https?://', maxLength: 2000 }),
+};
+
+const keyCreated = {
+  type: 'object',
+  required: ['api_key', 'key'],
+  properties: {
+    api_key: { type: 'string', description: 'The full key. Shown once: only its hash is stored.' },
+    key: ApiKeySchema,
+  },
+};
+
+async function accountOr404(ctx: Context, id: string) {
+  const account = await findAccount(ctx.services.pool, id);
+  if (!account) throw notFound(`No account ${id}.`);
+  return account;
+}
+
+export const adminRoutes: Route[] = [
+  defineRoute<Record<string, never>, Record<string, never>, AccountChanges & { credits?: number; included_jobs?: number; name: string; key_kind?: KeyKind }>({
+    method: 'POST',
+    path: '/api/admin/accounts',
+    operationId: 'adminCreateAccount',
+    summary: 'Create an account and its first API key',
+    tags: TAGS,
+    gateway: ADMIN,
+    request: {
+      body: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['name'],
+        properties: {
+          ...accountSettings,
+          credits: { type: 'integer', minimum: 0 },
+          included_jobs: { type: 'integer', minimum: 0 },
+          key_kind: { type: 'string', enum: ['customer', 'marketplace', 'sandbox', 'master'], default: 'customer' },
+        },
+      },
+    },
+    responses: {
+      201: {
+        description: 'Created. `api_key` is shown only here.',
+        schema: { type: 'object', required: ['account', 'api_key', 'key'], properties: { account: AccountSchema, ...keyCreated.properties } },
+      },
+    },
+    handler: async (ctx, { body }) => {
+      const created = await createAccountWithKey(ctx.services.pool, { ...body, default_callback_url: body.default_callback_url ?? null });
+      ctx.set('Location', `/api/admin/accounts/${created.account.id}`);
+      return { account: serializeAccount(created.account), api_key: created.apiKey, key: serializeApiKey(created.key) };
+    },
+  }),
+
+  defineRoute({
+    method: 'GET',
+    path: '/api/admin/accounts',
+    operationId: 'adminListAccounts',
+    summary: 'List accounts',
+    tags: TAGS,
+    gateway: ADMIN,
+    responses: {
+      200: { description: 'Every account.', schema: { type: 'object', required: ['accounts'], properties: { accounts: { type: 'array', items: AccountSchema } } } },
+    },
+    handler: async (ctx) => ({ accounts: (await listAccounts(ctx.services.pool)).map(serializeAccount) }),
+  }),
+
+  defineRoute<Record<string, never>, { id: string }>({
+    method: 'GET',
+    path: '/api/admin/accounts/{id}',
+    operationId: 'adminGetAccount',
+    summary: 'An account with its keys and managed-feed companies',
+    tags: TAGS,
+    gateway: ADMIN,
+    request: { params: idParams },
+    responses: {
+      200: {
+        description: 'The account.',
+        schema: {
+          type: 'object',
+          required: ['account', 'keys', 'managed_company_ids'],
+          properties: {
+            account: AccountSchema,
+            keys: { type: 'array', items: ApiKeySchema },
+            managed_company_ids: { type: 'array', items: { type: 'string', format: 'uuid' } },
+          },
+        },
+      },
+    },
+    handler: async (ctx, { params }) => {
+      const account = await accountOr404(ctx, params.id);
+      const { pool } = ctx.services;
+      return {
+        account: serializeAccount(account),
+        keys: (await listApiKeys(pool, account.id)).map(serializeApiKey),
+        managed_company_ids: await managedCompanies(pool, account.id),
+      };
+    },
+  }),
+
+  defineRoute<Record<string, never>, { id: string }, AccountChanges>({
+    method: 'PATCH',
+    path: '/api/admin/accounts/{id}',
+    operationId: 'adminUpdateAccount',
+    summary: 'Change plan, feed subscription, Auto Apply availability, callback URL or limits',
+    tags: TAGS,
+    gateway: ADMIN,
+    request: {
+      params: idParams,
+      body: {
+        type: 'object',
+        additionalProperties: false,
+        minProperties: 1,
+        properties: { ...accountSettings, rate_limit_overrides: RateLimitOverridesSchema },
+      },
+    },
+    responses: { 200: { description: 'The updated account.', schema: AccountSchema } },
+    handler: async (ctx, { params, body }) => {
+      const account = await updateAccount(ctx.services.pool, params.id, body);
+      if (!account) throw notFound(`No account ${params.id}.`);
+      ctx.gateway.authenticator.forgetAccount(account.id);
+      return serializeAccount(account);
+    },
+  }),
+
+  defineRoute<Record<string, never>, { id: string }, { kind: KeyKind; name?: string; expires_at?: string }>({
+    method: 'POST',
+    path: '/api/admin/accounts/{id}/keys',
+    operationId: 'adminCreateKey',
+    summary: 'Create an API key (at most 5 active per account)',
+    tags: TAGS,
+    gateway: ADMIN,
+    request: {
+      params: idParams,
+      body: {
+        type: 'object',
+        additionalProperties: false,
+        properties: {
+          kind: { type: 'string', enum: ['customer', 'marketplace', 'sandbox', 'master'], default: 'customer' },
+          name: { type: 'string', maxLength: 100 },
+          expires_at: { type: 'string', format: 'date-time' },
+        },
+      },
+      bodyRequired: false,
+    },
+    responses: {
+      201: { description: 'Created. `api_key` is shown only here.', schema: keyCreated },
+      409: { description: 'The account already has 5 active keys.', contentType: 'application/problem+json', schema: ProblemSchema },
+    },
+    handler: async (ctx, { params, body }) => {
+      const input = body ?? { kind: 'customer' as const };
+      const result = await createApiKey(ctx.services.pool, params.id, input.kind ?? 'customer', clock.now(), {
+        name: input.name ?? null,
+        expiresAt: input.expires_at ? new Date(input.expires_at) : null,
+      });
+      if (!result.ok && result.reason === 'account_not_found') throw notFound(`No account ${params.id}.`);
+      if (!result.ok && result.reason === 'limit_reached') {
+        throw problem('request_conflict', `The account already has ${result.active} active API keys, the most allowed. Revoke one first.`, {
+          limit: result.limit,
+          active: result.active,
+        });
+      }
+      if (!result.ok) throw new Error('unreachable');
+      ctx.set('Location', `/api/admin/keys/${result.record.id}`);
+      return { api_key: result.apiKey, key: serializeApiKey(result.record) };
+    },
+  }),
+
+  defineRoute<Record<string, never>, { id: string }>({
+    method: 'POST',
+    path: '/api/admin/keys/{id}/revoke',
+    operationId: 'adminRevokeKey',
+    summary: 'Revoke an API key (effective on every process within 30 s)',
+    tags: TAGS,
+    gateway: ADMIN,
+    request: { params: idParams },
+    responses: { 200: { description: 'The revoked key.', schema: ApiKeySchema } },
+    handler: async (ctx, { params }) => {
+      const key = await revokeApiKey(ctx.services.pool, params.id, clock.now());
+      if (!key) throw notFound(`No API key ${params.id}.`);
+      ctx.gateway.authenticator.forgetAccount(key.account_id);
+      return serializeApiKey(key);
+    },
+  }),
+
+  defineRoute<Record<string, never>, { id: string }>({
+    method: 'GET',
+    path: '/api/admin/keys/{id}',
+    operationId: 'adminGetKey',
+    summary: 'An API key (never the key itself)',
+    tags: TAGS,
+    gateway: ADMIN,
+    request: { params: idParams },
+    responses: { 200: { description: 'The key.', schema: ApiKeySchema } },
+    handler: async (ctx, { params }) => {
+      const key = await findApiKey(ctx.services.pool, params.id);
+      if (!key) throw notFound(`No API key ${params.id}.`);
+      return serializeApiKey(key);
+    },
+  }),
+
+  defineRoute<Record<string, never>, { id: string }, { credits: number; included_jobs?: number; reason: string }>({
+    method: 'POST',
+    path: '/api/admin/accounts/{id}/credits',
+    operationId: 'adminGrantCredits',
+    summary: 'Grant wallet credits and/or included jobs (Idempotency-Key supported)',
+    tags: TAGS,
+    gateway: ADMIN,
+    request: {
+      params: idParams,
+      body: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['reason'],
+        anyOf: [{ required: ['credits'] }, { required: ['included_jobs'] }],
+        properties: {
+          credits: { type: 'integer', minimum: 0, default: 0 },
+          included_jobs: { type: 'integer', minimum: 0, default: 0 },
+          reason: { type: 'string', minLength: 1, maxLength: 200 },
+        },
+      },
+    },
+    responses: {
+      200: {
+        description: 'The grant (the original one when an Idempotency-Key is replayed) and the balances now.',
+        schema: {
+          type: 'object',
+          required: ['grant', 'credits_balance', 'included_jobs_remaining', 'replayed'],
+          properties: {
+            grant: LedgerEntrySchema,
+            credits_balance: { type: 'integer' },
+            included_jobs_remaining: { type: 'integer' },
+            replayed: { type: 'boolean' },
+          },
+        },
+      },
+      409: { description: 'Idempotency-Key reused with another body.', contentType: 'application/problem+json', schema: ProblemSchema },
+    },
+    handler: async (ctx, { params, body }) => {
+      const { pool } = ctx.services;
+      await accountOr404(ctx, params.id);
+      const grantOnce = async (db: Parameters<typeof grant>[0]) => {
+        const done = await grant(db, params.id, body.credits, body.included_jobs ?? 0, body.reason);
+        return String(done!.entryId);
+      };
+      const key = idempotencyKey(ctx, false);
+      const principal = ctx.state.principal!;
+      const result = key
+        ? await runIdempotent(pool, { accountId: principal.account.id, key, operation: `adminGrantCredits ${params.id}`, body }, grantOnce)
+        : { resourceId: await grantOnce(pool), replayed: false };
+      const entry = await ledgerEntry(pool, Number(result.resourceId));
+      const now = await balances(pool, params.id);
+      ctx.gateway.authenticator.forgetAccount(params.id);
+      return { grant: serializeLedgerEntry(entry!), ...now, replayed: result.replayed };
+    },
+  }),
+
+  defineRoute<{ limit: number }, { id: string }>({
+    method: 'GET',
+    path: '/api/admin/accounts/{id}/ledger',
+    operationId: 'adminListLedger',
+    summary: 'Credit ledger of an account, newest first',
+    tags: TAGS,
+    gateway: ADMIN,
+    request: { params: idParams, query: { type: 'object', properties: { limit: { type: 'integer', minimum: 1, maximum: 1000, default: 100 } } } },
+    responses: {
+      200: { description: 'Ledger entries.', schema: { type: 'object', required: ['entries'], properties: { entries: { type: 'array', items: LedgerEntrySchema } } } },
+    },
+    handler: async (ctx, { params, query }) => {
+      await accountOr404(ctx, params.id);
+      return { entries: (await ledger(ctx.services.pool, params.id, query.limit)).map(serializeLedgerEntry) };
+    },
+  }),
+
+  defineRoute<Record<string, never>, { id: string }, { company_ids: string[] }>({
+    method: 'PUT',
+    path: '/api/admin/accounts/{id}/managed-companies',
+    operationId: 'adminSetManagedCompanies',
+    summary: "Replace the account's managed-feed companies",
+    tags: TAGS,
+    gateway: ADMIN,
+    request: {
+      params: idParams,
+      body: {
+        type: 'object',
+        additionalProperties: false,
+        required: ['company_ids'],
+        properties: { company_ids: { type: 'array', maxItems: 10000, uniqueItems: true, items: { type: 'string', format: 'uuid' } } },
+      },
+    },
+    responses: {
+      200: { description: 'The list now.', schema: { type: 'object', required: ['company_ids'], properties: { company_ids: { type: 'array', items: { type: 'string' } } } } },
+    },
+    handler: async (ctx, { params, body }) => {
+      const { pool } = ctx.services;
+      await accountOr404(ctx, params.id);
+      await withTransaction(pool, (client) => replaceManagedCompanies(client, params.id, body.company_ids));
+      return { company_ids: await managedCompanies(pool, params.id) };
+    },
+  }),
+];
