@@ -36,18 +36,30 @@ export class Authenticator {
     this.realm = realm;
   }
 
+  /**
+   * The cached principal for the request's key, without touching the database. The
+   * cache is keyed by the key itself (process memory only; never stored or logged):
+   * this runs on every request and hashing would cost more than the rest of it.
+   */
+  cached(ctx: Context, nowMs = this.now()): Principal | null {
+    const key = ctx.req.headers['x-api-key'];
+    if (typeof key !== 'string') return null;
+    const entry = this.cache.get(key);
+    return entry && nowMs - entry.cachedAtMs < AUTH_CACHE_MS ? entry.principal : null;
+  }
+
   async authenticate(ctx: Context, rateGroup: string): Promise<Principal> {
-    const key = ctx.get('x-api-key').trim();
+    const key = ctx.get('x-api-key');
     if (key && isWellFormedKey(key)) {
-      const cacheKey = hashApiKey(key);
-      const cached = this.cache.get(cacheKey.toString('base64'));
-      if (cached && this.now() - cached.cachedAtMs < AUTH_CACHE_MS) return cached.principal;
+      const cached = this.cached(ctx);
+      if (cached) return cached;
       await this.refuseBlocked(ctx, rateGroup);
-      const found = await findKeyByHash(this.pool, cacheKey);
+      const hash = hashApiKey(key);
+      const found = await findKeyByHash(this.pool, hash);
       const failure = this.check(found);
       if (!failure) {
         const principal: Principal = { keyId: found!.key.id, kind: found!.key.kind, account: found!.account };
-        this.remember(cacheKey.toString('base64'), principal);
+        this.remember(key, principal);
         return principal;
       }
       return this.fail(ctx, failure);
@@ -85,13 +97,13 @@ export class Authenticator {
     return { error: 'Missing API key', detail: 'Send your API key in the X-Api-Key header.' };
   }
 
-  private remember(hash: string, principal: Principal): void {
+  private remember(key: string, principal: Principal): void {
     if (this.cache.size >= MAX_CACHED) {
       // Maps iterate in insertion order: drop the oldest entry.
       const oldest = this.cache.keys().next().value;
       if (oldest !== undefined) this.cache.delete(oldest);
     }
-    this.cache.set(hash, { principal, cachedAtMs: this.now() });
+    this.cache.set(key, { principal, cachedAtMs: this.now() });
   }
 
   private async refuseBlocked(ctx: Context, rateGroup: string): Promise<void> {

@@ -12,7 +12,8 @@ import { takeHits, type TakeResult, type WindowUsage } from '../../db/rate-limit
 import type { WindowLimits } from '../../lib/pricing.ts';
 
 const LEASE_MS = 1000;
-const MAX_LEASE = 50;
+/** Upper bound of one lease; the size follows the key's recent request rate. */
+const MAX_LEASE = 5000;
 /** A denial is remembered locally at most this long before PostgreSQL is asked again. */
 const DENIAL_CACHE_MS = 1000;
 const WINDOWS = ['minute', 'hour', 'day'] as const;
@@ -38,6 +39,7 @@ interface Lease {
   expiresAtMs: number;
   /** Usage as PostgreSQL reported it right after this lease was taken. */
   usedAtGrant: WindowUsage;
+  granted: number;
   resets: TakeResult['resets'];
   deniedUntilMs: number;
 }
@@ -49,7 +51,8 @@ function sameLimits(a: WindowLimits, b: WindowLimits): boolean {
 export class RateLimiter {
   private readonly pool: Pool;
   private readonly now: () => number;
-  private readonly leases = new Map<string, Lease>();
+  // keyId → group → lease. Two plain lookups: no string is built per request.
+  private readonly leases = new Map<string, Partial<Record<string, Lease>>>();
   private readonly refills = new Map<string, Promise<void>>();
 
   constructor(pool: Pool, now: () => number) {
@@ -57,11 +60,23 @@ export class RateLimiter {
     this.now = now;
   }
 
+  /** The decision from this process's lease alone, or null when PostgreSQL must be asked. */
+  takeLocal(keyId: string, group: string, limits: WindowLimits, nowMs = this.now()): RateDecision | null {
+    const lease = this.leases.get(keyId)?.[group];
+    if (!lease || !sameLimits(lease.limits, limits)) return null;
+    if (lease.available > 0 && nowMs < lease.expiresAtMs) {
+      lease.available -= 1;
+      return this.decide(lease, nowMs, true);
+    }
+    if (nowMs < lease.deniedUntilMs) return this.decide(lease, nowMs, false);
+    return null;
+  }
+
   async take(keyId: string, group: string, limits: WindowLimits): Promise<RateDecision> {
     const id = `${keyId}/${group}`;
     for (;;) {
       const nowMs = this.now();
-      const lease = this.leases.get(id);
+      const lease = this.lease(keyId, group);
       const usable = lease && sameLimits(lease.limits, limits);
       if (usable && lease.available > 0 && nowMs < lease.expiresAtMs) {
         lease.available -= 1;
@@ -74,10 +89,10 @@ export class RateLimiter {
         await pending;
         continue;
       }
-      const refill = this.refill(id, keyId, group, limits, lease, nowMs).finally(() => this.refills.delete(id));
+      const refill = this.refill(keyId, group, limits, lease, nowMs).finally(() => this.refills.delete(id));
       this.refills.set(id, refill);
       await refill;
-      const fresh = this.leases.get(id)!;
+      const fresh = this.lease(keyId, group)!;
       if (fresh.available > 0) {
         fresh.available -= 1;
         return this.decide(fresh, nowMs, true);
@@ -86,15 +101,20 @@ export class RateLimiter {
     }
   }
 
+  private lease(keyId: string, group: string): Lease | undefined {
+    return this.leases.get(keyId)?.[group];
+  }
+
   /** Gives back every unused hit (shutdown), so other processes get them at once. */
   async releaseAll(): Promise<void> {
-    const entries = [...this.leases.entries()];
+    const entries = [...this.leases.entries()].flatMap(([keyId, groups]) =>
+      Object.entries(groups).map(([group, lease]) => ({ keyId, group, lease: lease! })),
+    );
     this.leases.clear();
     await Promise.all(
       entries
-        .filter(([, lease]) => lease.available > 0)
-        .map(([id, lease]) => {
-          const [keyId, group] = id.split('/') as [string, string];
+        .filter(({ lease }) => lease.available > 0)
+        .map(({ keyId, group, lease }) => {
           return takeHits(this.pool, {
             keyId,
             group,
@@ -108,7 +128,7 @@ export class RateLimiter {
     );
   }
 
-  private async refill(id: string, keyId: string, group: string, limits: WindowLimits, previous: Lease | undefined, nowMs: number): Promise<void> {
+  private async refill(keyId: string, group: string, limits: WindowLimits, previous: Lease | undefined, nowMs: number): Promise<void> {
     const giveBack = previous ? previous.available : 0;
     const result = await takeHits(this.pool, {
       keyId,
@@ -125,20 +145,30 @@ export class RateLimiter {
       takenAt: new Date(nowMs),
       expiresAtMs: nowMs + LEASE_MS,
       usedAtGrant: result.used,
+      granted: result.granted,
       resets: result.resets,
       deniedUntilMs: 0,
     };
     if (result.granted === 0) {
       lease.deniedUntilMs = nowMs + Math.min(DENIAL_CACHE_MS, this.retryAfterMs(lease, nowMs));
     }
-    this.leases.set(id, lease);
+    let groups = this.leases.get(keyId);
+    if (!groups) this.leases.set(keyId, (groups = {}));
+    groups[group] = lease;
   }
 
-  /** Small leases near a limit, larger ones with room to spare (fewer round trips). */
+  /**
+   * Enough hits for about one lease period at the key's recent rate, but never more
+   * than a tenth of the room left in the tightest window: near a limit leases shrink to
+   * single hits, so the limit stays exact.
+   */
   private leaseSize(limits: WindowLimits, previous: Lease | undefined): number {
     if (!previous || !sameLimits(previous.limits, limits)) return 1;
     const room = Math.min(...WINDOWS.map((window) => limits[window] - previous.usedAtGrant[window]));
-    return Math.max(1, Math.min(MAX_LEASE, Math.floor(room / 10)));
+    const spent = previous.granted - previous.available;
+    const heldMs = Math.max(1, Math.min(LEASE_MS, this.now() - previous.takenAt.getTime()));
+    const expected = Math.ceil((spent * LEASE_MS) / heldMs);
+    return Math.max(1, Math.min(MAX_LEASE, Math.floor(room / 10), expected));
   }
 
   private used(lease: Lease, window: Window): number {

@@ -4,7 +4,7 @@
 import Router, { type RouterMiddleware } from '@koa/router';
 import compose from 'koa-compose';
 import type { Context, Middleware, Next } from 'koa';
-import { createAjv } from './ajv.ts';
+import { createAjv, type Ajv2020 } from './ajv.ts';
 import type { Route } from './route.ts';
 import { arrayQueryParameters, compile, fieldErrors, normalizeQuery, validationProblem } from './validation.ts';
 import { readJsonBody } from '../middleware/json-body.ts';
@@ -30,9 +30,14 @@ function defaultStatus(route: Route): number {
   return success[0] ?? 200;
 }
 
-function inputValidator(route: Route, maxJsonBodyBytes: number): Middleware {
-  const parameterAjv = createAjv(true);
-  const bodyAjv = createAjv(false);
+interface Validators {
+  parameters: Ajv2020;
+  bodies: Ajv2020;
+}
+
+function inputValidator(route: Route, maxJsonBodyBytes: number, ajv: Validators): Middleware {
+  const parameterAjv = ajv.parameters;
+  const bodyAjv = ajv.bodies;
   const request = route.request ?? {};
   const validateQuery = compile(parameterAjv, request.query);
   const validateParams = compile(parameterAjv, request.params);
@@ -77,13 +82,15 @@ function runHandler(route: Route): Middleware {
 export function buildRouter(options: RouterOptions): Middleware {
   const router = new Router();
   const seen = new Set<string>();
+  // One pair of validator instances for every route: compiling is the costly part of startup.
+  const validators: Validators = { parameters: createAjv(true), bodies: createAjv(false) };
   for (const route of options.routes) {
     const key = `${route.method} ${route.path}`;
     if (seen.has(key)) throw new Error(`route declared twice: ${key}`);
     seen.add(key);
     const chain: Middleware[] = [
       ...(options.gateway?.(route) ?? []),
-      inputValidator(route, options.maxJsonBodyBytes),
+      inputValidator(route, options.maxJsonBodyBytes, validators),
       ...(route.use ?? []),
       runHandler(route),
     ];

@@ -1,0 +1,121 @@
+// Shared by the benchmarks: a database (DATABASE_URL, or a throwaway embedded cluster),
+// the real runtime and API on a free port, and an autocannon run in a child process so
+// the load generator does not share the server's event loop.
+import { spawn, spawnSync } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { loadConfig } from '../../lib/config.ts';
+import { createLogger } from '../../lib/logger.ts';
+import { freePort } from '../../lib/net.ts';
+import { bootRuntime, type Runtime } from '../../lib/runtime.ts';
+import { startEmbeddedPostgres } from '../../db/embedded.ts';
+import { serveApi } from '../../api/serve.ts';
+import type { Route } from '../../api/routing/route.ts';
+import type { HttpServer } from '../../api/server.ts';
+
+export interface BenchService {
+  runtime: Runtime;
+  http: HttpServer;
+  stop(): Promise<void>;
+}
+
+export async function startBenchService(extraRoutes: Route[] = []): Promise<BenchService> {
+  const logger = createLogger('warn', 'bench');
+  let databaseUrl = process.env.DATABASE_URL;
+  let stopDatabase = async () => {};
+  if (!databaseUrl) {
+    const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'service-bench-'));
+    const database = await startEmbeddedPostgres({
+      dataDir,
+      logger,
+      ephemeral: true,
+      settings: { fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off' },
+    });
+    databaseUrl = database.url;
+    stopDatabase = async () => {
+      await database.stop();
+      await fs.rm(dataDir, { recursive: true, force: true });
+    };
+  }
+  // The server on core 0, the load generator on core 1 (see load()): two processes
+  // fighting over both cores make figures swing by a third from run to run.
+  pinProcess(process.pid, '0');
+  const port = await freePort();
+  const config = loadConfig({ NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' });
+  const runtime = await bootRuntime({ name: 'bench', config, logger: createLogger('silent') });
+  const http = await serveApi(runtime, { extraRoutes });
+  return {
+    runtime,
+    http,
+    async stop() {
+      await runtime.shutdown();
+      await stopDatabase();
+    },
+  };
+}
+
+export interface LoadResult {
+  requestsPerSecond: number;
+  total: number;
+  /** CPU time this (server) process spent per completed request, in microseconds. */
+  cpuMicrosPerRequest: number;
+  p50: number;
+  p97_5: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+}
+
+let hasTaskset: boolean | null = null;
+function taskset(): boolean {
+  if (hasTaskset === null) hasTaskset = spawnSync('taskset', ['--version']).status === 0 && os.cpus().length > 1;
+  return hasTaskset;
+}
+
+/** Pins a process to the given cores when `taskset` exists and there are cores to spare. */
+export function pinProcess(pid: number, cores: string): void {
+  if (taskset()) spawnSync('taskset', ['-a', '-cp', cores, String(pid)]);
+}
+
+/** Runs autocannon against `url` in a child process (pinned to core 1) and returns its summary. */
+export function load(url: string, options: { connections: number; seconds: number; headers?: Record<string, string>; rate?: number }): Promise<LoadResult> {
+  const args = [path.resolve('node_modules/autocannon/autocannon.js'), '-c', String(options.connections), '-d', String(options.seconds), '--json'];
+  for (const [name, value] of Object.entries(options.headers ?? {})) args.push('-H', `${name}=${value}`);
+  // A fixed overall rate (open loop) instead of as fast as possible.
+  if (options.rate) args.push('-R', String(options.rate));
+  args.push(url);
+  const cpuBefore = process.cpuUsage();
+  return new Promise((resolve, reject) => {
+    const [command, commandArgs] = taskset() ? ['taskset', ['-c', '1', process.execPath, ...args]] : [process.execPath, args];
+    const child = spawn(command, commandArgs as string[], { stdio: ['ignore', 'pipe', 'pipe'] });
+    let stdout = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.on('error', reject);
+    child.on('exit', (code) => {
+      if (code !== 0) return reject(new Error(`autocannon exited ${code}`));
+      const cpu = process.cpuUsage(cpuBefore);
+      const result = JSON.parse(stdout);
+      resolve({
+        requestsPerSecond: result.requests.average,
+        total: result.requests.total,
+        cpuMicrosPerRequest: (cpu.user + cpu.system) / Math.max(1, result.requests.total),
+        p50: result.latency.p50,
+        p97_5: result.latency.p97_5,
+        p99: result.latency.p99,
+        non2xx: result.non2xx,
+        errors: result.errors,
+      });
+    });
+  });
+}
+
+export function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const middle = Math.floor(sorted.length / 2);
+  return sorted.length % 2 ? sorted[middle]! : (sorted[middle - 1]! + sorted[middle]!) / 2;
+}
+
+export function machine(): string {
+  return `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
+}
