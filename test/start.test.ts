@@ -41,7 +41,34 @@ t.test('npm start serves /healthz on a fresh data directory and stops cleanly on
   const clusterPort = await runningClusterPort(path.join(dataDir, 'pg'));
   t.ok(clusterPort, 'the embedded cluster runs from DATA_DIR/pg');
 
+  // The admin CLI on the same DATA_DIR attaches to the running cluster...
+  const whileRunning = await admin(dataDir, 'account', 'create', '--name', 'Made while running');
+  t.equal(whileRunning.code, 0, whileRunning.stderr);
+  const cliKey = JSON.parse(whileRunning.stdout).api_key;
+  const viaService = await fetch(`http://127.0.0.1:${port}/api/account`, { headers: { 'x-api-key': cliKey } });
+  t.equal(viaService.status, 200, 'the service sees the account the CLI made');
+  t.equal(await runningClusterPort(path.join(dataDir, 'pg')), clusterPort, 'and leaves the cluster running');
+
   child.kill('SIGTERM');
   t.equal(await exited, 0, `exits 0 on SIGTERM\n${output}`);
   t.equal(await runningClusterPort(path.join(dataDir, 'pg')), null, 'the embedded database was stopped');
+
+  // ...and starts it for itself when the service is down.
+  const whileStopped = await admin(dataDir, 'account', 'list');
+  t.equal(whileStopped.code, 0, whileStopped.stderr);
+  t.same(JSON.parse(whileStopped.stdout).map((account: { name: string }) => account.name).sort(), ['Demo', 'Made while running']);
+  t.equal(await runningClusterPort(path.join(dataDir, 'pg')), null, 'and stops it again');
 });
+
+function admin(dataDir: string, ...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['scripts/admin.ts', ...args], {
+      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent' },
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.on('exit', (code) => resolve({ code, stdout, stderr }));
+  });
+}
