@@ -1,30 +1,20 @@
-import { spawn } from 'node:child_process';
 import t from 'tap';
 import { startTestService } from './helpers/service.ts';
 import { createAccount } from './helpers/accounts.ts';
+import { runScript } from './helpers/process.ts';
 
 const service = await startTestService(t);
 const { pool } = service.runtime;
 
-function cli(...args: string[]): Promise<{ code: number | null; json: any; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['scripts/admin.ts', ...args], {
-      env: { ...process.env, DATABASE_URL: service.databaseUrl, LOG_LEVEL: 'silent' },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.on('exit', (code) => {
-      let json: unknown = null;
-      try {
-        json = JSON.parse(stdout);
-      } catch {
-        json = stdout;
-      }
-      resolve({ code, json, stderr });
-    });
-  });
+async function cli(...args: string[]) {
+  const result = await runScript('scripts/admin.ts', args, { DATABASE_URL: service.databaseUrl });
+  let json: any = result.stdout;
+  try {
+    json = JSON.parse(result.stdout);
+  } catch {
+    // Usage errors print text.
+  }
+  return { code: result.code, json, stderr: result.stderr };
 }
 
 t.test('the admin CLI manages accounts, keys, credits and managed companies', async (t) => {

@@ -1,10 +1,10 @@
-import { spawn } from 'node:child_process';
 import path from 'node:path';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import t from 'tap';
 import pg from 'pg';
 import { createTestDatabase } from './helpers/database.ts';
+import { runScript } from './helpers/process.ts';
 import { migrate, MIGRATIONS_DIR, readMigrations } from '../db/migrate.ts';
 import { createPool } from '../db/pool.ts';
 import { createLogger } from '../lib/logger.ts';
@@ -12,17 +12,8 @@ import { createLogger } from '../lib/logger.ts';
 const logger = createLogger('silent');
 const raceDir = path.resolve(import.meta.dirname, 'fixtures/migrations-race');
 
-function runMigrateProcess(databaseUrl: string, dir: string): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['scripts/migrate.ts', '--dir', dir], {
-      env: { ...process.env, DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.on('exit', (code) => resolve({ code, stdout, stderr }));
-  });
+function runMigrateProcess(databaseUrl: string, dir: string) {
+  return runScript('scripts/migrate.ts', ['--dir', dir], { DATABASE_URL: databaseUrl });
 }
 
 async function query<T extends pg.QueryResultRow>(url: string, sql: string): Promise<T[]> {

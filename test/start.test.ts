@@ -7,6 +7,7 @@ import path from 'node:path';
 import t from 'tap';
 import { freePort } from '../lib/net.ts';
 import { runningClusterPort } from '../db/embedded.ts';
+import { runScript } from './helpers/process.ts';
 
 t.test('npm start serves /healthz on a fresh data directory and stops cleanly on SIGTERM', async (t) => {
   const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'service-start-'));
@@ -60,15 +61,6 @@ t.test('npm start serves /healthz on a fresh data directory and stops cleanly on
   t.equal(await runningClusterPort(path.join(dataDir, 'pg')), null, 'and stops it again');
 });
 
-function admin(dataDir: string, ...args: string[]): Promise<{ code: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve) => {
-    const child = spawn(process.execPath, ['scripts/admin.ts', ...args], {
-      env: { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', LOG_LEVEL: 'silent' },
-    });
-    let stdout = '';
-    let stderr = '';
-    child.stdout.on('data', (chunk) => (stdout += chunk));
-    child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.on('exit', (code) => resolve({ code, stdout, stderr }));
-  });
+function admin(dataDir: string, ...args: string[]) {
+  return runScript('scripts/admin.ts', args, { DATA_DIR: dataDir, DATABASE_URL: '' });
 }
