@@ -3,7 +3,9 @@ import type { Route } from '../routing/route.ts';
 import { healthz, readyz } from './health.ts';
 import { getAccount } from './account.ts';
 import { adminRoutes } from './admin.ts';
+import { jobRoutes } from './jobs.ts';
+import { companyRoutes } from './companies.ts';
 
 export function apiRoutes(): Route[] {
-  return [healthz, readyz, getAccount, ...adminRoutes];
+  return [healthz, readyz, getAccount, ...jobRoutes, ...companyRoutes, ...adminRoutes];
 }

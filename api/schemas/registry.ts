@@ -37,7 +37,11 @@ export function toOpenApiRefs<T>(value: T): T {
 /** `type` plus null, the JSON Schema 2020-12 way of saying "nullable". */
 export function nullable(schema: JsonSchema): JsonSchema {
   const type = schema.type;
-  if (typeof type === 'string') return { ...schema, type: [type, 'null'] };
+  if (typeof type === 'string') {
+    const withNull: JsonSchema = { ...schema, type: [type, 'null'] };
+    if (Array.isArray(schema.enum)) withNull.enum = [...schema.enum, null];
+    return withNull;
+  }
   if ($refOnly(schema)) return { anyOf: [schema, { type: 'null' }] };
   throw new Error('nullable() needs a schema with a single type or a $ref');
 }

@@ -1,0 +1,262 @@
+// Data access for jobs: the write path every producer uses (crawlers, seed, tests) and
+// the page hydration the read API uses. Descriptions are converted to both served
+// formats here, once, so reads never convert.
+import { convertDescription } from '../api/serializers/description.ts';
+import type { Pool, PoolClient } from './pool.ts';
+
+type Queryable = Pool | PoolClient;
+
+export const EMPLOYMENT_TYPES = ['full_time', 'part_time', 'contract', 'internship', 'freelance', 'temporary'] as const;
+export const WORK_MODELS = ['remote', 'hybrid', 'onsite'] as const;
+export const EXPERIENCE_LEVELS = ['intern', 'entry', 'mid', 'senior', 'lead', 'executive'] as const;
+export const SALARY_PERIODS = ['yearly', 'monthly', 'weekly', 'daily', 'hourly', 'per-diem'] as const;
+
+export type EmploymentType = (typeof EMPLOYMENT_TYPES)[number];
+export type WorkModel = (typeof WORK_MODELS)[number];
+export type ExperienceLevel = (typeof EXPERIENCE_LEVELS)[number];
+export type SalaryPeriod = (typeof SALARY_PERIODS)[number];
+
+export interface Skill {
+  name: string;
+  type: 'hard' | 'soft';
+}
+
+export interface QualificationBucket {
+  education: string[];
+  certifications: string[];
+  skills: Skill[];
+}
+
+export interface Qualifications {
+  must_have: QualificationBucket;
+  preferred: QualificationBucket;
+}
+
+export interface JobLocation {
+  /** The raw location string as parsed from the posting. */
+  location: string | null;
+  city: string | null;
+  region: string | null;
+  /** Country name, e.g. "Germany". */
+  country: string | null;
+  /** ISO 3166-1 alpha-2, used by the `country` filter and facet. */
+  country_code: string | null;
+  latitude: number | null;
+  longitude: number | null;
+}
+
+export interface Compensation {
+  min: number | null;
+  max: number | null;
+  currency: string | null;
+  period: SalaryPeriod | null;
+}
+
+/** One posting as a producer hands it over. Canonical keys, never display values. */
+export interface JobInput {
+  source: string;
+  /** The originating system's id, when it has one. */
+  external_id?: string | null;
+  company_id: string;
+  title: string;
+  normalized_title?: string | null;
+  /** The description as HTML (or plain text) from the source. */
+  description: string;
+  summary?: string | null;
+  listing_url: string;
+  apply_url: string;
+  employment_type?: EmploymentType | null;
+  work_model?: WorkModel | null;
+  experience_level?: ExperienceLevel | null;
+  compensation?: Compensation | null;
+  date_posted?: Date | string | null;
+  valid_through?: Date | string | null;
+  qualifications?: Partial<{ must_have: Partial<QualificationBucket>; preferred: Partial<QualificationBucket> }>;
+  responsibilities?: string[];
+  benefits?: string[];
+  is_work_auth_required?: boolean | null;
+  is_h1b_sponsor?: boolean | null;
+  is_clearance_required?: boolean | null;
+  locations?: JobLocation[];
+  sandbox?: boolean;
+}
+
+export interface UpsertResult {
+  id: string;
+  inserted: boolean;
+}
+
+function bucket(input: Partial<QualificationBucket> | undefined): QualificationBucket {
+  return { education: input?.education ?? [], certifications: input?.certifications ?? [], skills: input?.skills ?? [] };
+}
+
+function iso(value: Date | string | null | undefined): string | null {
+  if (value === null || value === undefined) return null;
+  return new Date(value).toISOString();
+}
+
+/** The row a job input becomes, with its derived columns. */
+function toRow(job: JobInput) {
+  const description = convertDescription(job.description);
+  const locations = job.locations ?? [];
+  const countryCodes = [...new Set(locations.map((location) => location.country_code?.toUpperCase()).filter((code): code is string => !!code))];
+  const locationText = locations
+    .flatMap((location) => [location.location, location.city, location.region, location.country, location.country_code])
+    .filter(Boolean)
+    .join(' | ');
+  return {
+    sandbox: job.sandbox ?? false,
+    source: job.source,
+    external_id: job.external_id ?? null,
+    // Without an id from the source, the listing URL identifies the posting.
+    source_key: job.external_id ?? job.listing_url,
+    company_id: job.company_id,
+    title: job.title,
+    normalized_title: job.normalized_title ?? null,
+    description_source: job.description,
+    description_markdown: description.markdown,
+    description_html: description.html,
+    // Only for the search vector; not stored. Long postings are cut to keep it bounded.
+    description_text: description.text.slice(0, 50_000),
+    summary: job.summary ?? null,
+    listing_url: job.listing_url,
+    apply_url: job.apply_url,
+    employment_type: job.employment_type ?? null,
+    work_model: job.work_model ?? null,
+    experience_level: job.experience_level ?? null,
+    salary_min: job.compensation?.min ?? null,
+    salary_max: job.compensation?.max ?? null,
+    salary_currency: job.compensation?.currency ?? null,
+    salary_period: job.compensation?.period ?? null,
+    date_posted: iso(job.date_posted),
+    valid_through: iso(job.valid_through),
+    qualifications: { must_have: bucket(job.qualifications?.must_have), preferred: bucket(job.qualifications?.preferred) },
+    responsibilities: job.responsibilities ?? [],
+    benefits: job.benefits ?? [],
+    is_work_auth_required: job.is_work_auth_required ?? null,
+    is_h1b_sponsor: job.is_h1b_sponsor ?? null,
+    is_clearance_required: job.is_clearance_required ?? null,
+    locations,
+    country_codes: countryCodes,
+    location_text: locationText,
+  };
+}
+
+// Columns a producer sets; a re-sent posting that changes none of them is left alone.
+const CONTENT_COLUMNS = [
+  'company_id', 'title', 'normalized_title', 'description_source', 'description_markdown', 'description_html',
+  'summary', 'listing_url', 'apply_url', 'employment_type', 'work_model', 'experience_level', 'salary_min',
+  'salary_max', 'salary_currency', 'salary_period', 'date_posted', 'valid_through', 'qualifications',
+  'responsibilities', 'benefits', 'is_work_auth_required', 'is_h1b_sponsor', 'is_clearance_required', 'locations',
+  'country_codes', 'location_text', 'external_id', 'sandbox',
+] as const;
+
+/**
+ * Inserts new postings and updates changed ones, matched on (source, external id or
+ * listing URL), in one statement. A posting seen again after it expired is live again.
+ * Returns the jobs written (unchanged ones are not returned).
+ */
+export async function upsertJobs(db: Queryable, jobs: JobInput[]): Promise<UpsertResult[]> {
+  if (jobs.length === 0) return [];
+  const { rows } = await db.query<UpsertResult>(
+    `WITH input AS (
+       SELECT r.*, c.name AS company_name
+         FROM jsonb_to_recordset($1::jsonb) AS r(
+           sandbox boolean, source text, external_id text, source_key text, company_id uuid, title text,
+           normalized_title text, description_source text, description_markdown text, description_html text,
+           description_text text, summary text, listing_url text, apply_url text, employment_type text,
+           work_model text, experience_level text, salary_min numeric, salary_max numeric, salary_currency text,
+           salary_period text, date_posted timestamptz, valid_through timestamptz, qualifications jsonb,
+           responsibilities text[], benefits text[], is_work_auth_required boolean, is_h1b_sponsor boolean,
+           is_clearance_required boolean, locations jsonb, country_codes text[], location_text text)
+         JOIN companies c ON c.id = r.company_id
+     )
+     INSERT INTO jobs AS j (${CONTENT_COLUMNS.join(', ')}, source, source_key, company_name, search_vector)
+     SELECT ${CONTENT_COLUMNS.join(', ')}, source, source_key, company_name,
+            setweight(to_tsvector('english', title), 'A') ||
+            setweight(to_tsvector('english', company_name), 'B') ||
+            setweight(to_tsvector('english', coalesce(description_text, '')), 'C')
+       FROM input
+     ON CONFLICT (source, source_key) DO UPDATE SET
+       ${CONTENT_COLUMNS.map((column) => `${column} = EXCLUDED.${column}`).join(', ')},
+       company_name = EXCLUDED.company_name,
+       search_vector = EXCLUDED.search_vector,
+       expired_at = NULL,
+       updated_at = now()
+     WHERE (${CONTENT_COLUMNS.map((column) => `j.${column}`).join(', ')}, j.expired_at IS NULL)
+           IS DISTINCT FROM (${CONTENT_COLUMNS.map((column) => `EXCLUDED.${column}`).join(', ')}, true)
+     RETURNING id, (xmax = 0) AS inserted`,
+    [JSON.stringify(jobs.map(toRow))],
+  );
+  return rows;
+}
+
+/** The columns the job serializer needs, with the company summary, for a page of ids. */
+export interface JobRecord {
+  id: string;
+  external_id: string | null;
+  title: string;
+  normalized_title: string | null;
+  description_markdown: string;
+  description_html: string;
+  summary: string | null;
+  listing_url: string;
+  apply_url: string;
+  employment_type: EmploymentType | null;
+  work_model: WorkModel | null;
+  experience_level: ExperienceLevel | null;
+  salary_min: number | null;
+  salary_max: number | null;
+  salary_currency: string | null;
+  salary_period: SalaryPeriod | null;
+  date_posted: Date | null;
+  valid_through: Date | null;
+  qualifications: Qualifications;
+  responsibilities: string[];
+  benefits: string[];
+  is_work_auth_required: boolean | null;
+  is_h1b_sponsor: boolean | null;
+  is_clearance_required: boolean | null;
+  locations: JobLocation[];
+  source: string;
+  sandbox: boolean;
+  expired_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+  company: {
+    id: string;
+    name: string;
+    website: string | null;
+    logo_url: string | null;
+    summary: string | null;
+    industries: string[];
+    categories: string[];
+    linkedin_url: string | null;
+    crunchbase_url: string | null;
+  };
+}
+
+const RECORD_SELECT = `
+  SELECT j.id, j.external_id, j.title, j.normalized_title, j.description_markdown, j.description_html, j.summary,
+         j.listing_url, j.apply_url, j.employment_type, j.work_model, j.experience_level,
+         j.salary_min::float8 AS salary_min, j.salary_max::float8 AS salary_max, j.salary_currency, j.salary_period,
+         j.date_posted, j.valid_through, j.qualifications, j.responsibilities, j.benefits, j.is_work_auth_required,
+         j.is_h1b_sponsor, j.is_clearance_required, j.locations, j.source, j.sandbox, j.expired_at, j.created_at, j.updated_at,
+         json_build_object('id', c.id, 'name', c.name, 'website', c.website, 'logo_url', c.logo_url, 'summary', c.summary,
+           'industries', c.industries, 'categories', c.categories, 'linkedin_url', c.linkedin_url,
+           'crunchbase_url', c.crunchbase_url) AS company
+    FROM jobs j JOIN companies c ON c.id = j.company_id`;
+
+/** Loads jobs by id in the order given (one query per page). */
+export async function loadJobs(db: Queryable, ids: string[]): Promise<JobRecord[]> {
+  if (ids.length === 0) return [];
+  const { rows } = await db.query<JobRecord>(`${RECORD_SELECT} WHERE j.id = ANY($1::uuid[])`, [ids]);
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.map((id) => byId.get(id)).filter((row): row is JobRecord => row !== undefined);
+}
+
+/** Marks jobs of a source that are gone from it; returns how many newly expired. */
+export async function expireJobs(db: Queryable, ids: string[]): Promise<number> {
+  const result = await db.query('UPDATE jobs SET expired_at = now(), updated_at = now() WHERE id = ANY($1::uuid[]) AND expired_at IS NULL', [ids]);
+  return result.rowCount ?? 0;
+}

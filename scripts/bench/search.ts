@@ -1,0 +1,129 @@
+// `npm run bench:search [-- --jobs 200000 --seconds 20 --connections 4]`: seeds the jobs,
+// then drives a fixed mix of keyword, filtered and faceted searches through HTTP and
+// prints p50, p95 and requests/s; beside them the same searches run in-process straight
+// against the SearchIndex and the hydration query (the SQL floor, no HTTP, no gateway).
+// Targets on the 2-core machine: p50 at most 30 ms and p95 at most 120 ms through HTTP.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs } from 'node:util';
+import { createAccountWithKey } from '../../db/account-admin.ts';
+import { updateAccount } from '../../db/accounts.ts';
+import { loadJobs } from '../../db/jobs.ts';
+import { serializeJob } from '../../api/serializers/job.ts';
+import { paramsFromQuery, type SearchQuery } from '../../api/routes/jobs.ts';
+import { FACET_NAMES, type FacetName } from '../../search/search-index.ts';
+import { seedDatabase } from '../seed.ts';
+import { createSearchIndex } from '../../search/index.ts';
+import { machine, startBenchService } from './harness.ts';
+
+const { values } = parseArgs({
+  options: {
+    jobs: { type: 'string', default: '200000' },
+    seconds: { type: 'string', default: '20' },
+    connections: { type: 'string', default: '4' },
+  },
+});
+const jobCount = Number(values.jobs);
+
+/** The fixed mix: a third keyword, a third filtered, a third faceted (some combined). */
+function mix(companyIds: string[]): Array<{ method: 'GET' | 'POST'; path: string; body?: unknown; query: Partial<SearchQuery> }> {
+  const keyword = ['engineer', 'data analyst', 'sales manager', 'nurse', 'product designer', '"software engineer"', 'python', 'marketing', 'accountant', 'warehouse'];
+  const filtered: Partial<SearchQuery>[] = [
+    { employment_type: ['full_time'], work_model: ['remote'] },
+    { country: ['DE'] },
+    { country: ['US'], experience_level: ['senior'] },
+    { work_model: ['hybrid'], employment_type: ['contract', 'part_time'] },
+    { source: ['lever', 'ashby'] },
+    { company_id: [companyIds[3]!] },
+    { location: 'London' },
+    { salary_min: 120000 },
+    { posted_after: '2026-10-15T00:00:00Z', experience_level: ['entry'] },
+    { q: 'engineer', country: ['IN'], employment_type: ['full_time'] },
+  ];
+  const faceted: Partial<SearchQuery>[] = [
+    { include_facets: [...FACET_NAMES] },
+    { q: 'engineer', include_facets: ['employment_type', 'work_model', 'country'] },
+    { work_model: ['remote'], include_facets: ['country', 'experience_level'] },
+    { country: ['GB'], include_facets: ['employment_type', 'source', 'company'] },
+    { q: 'manager', include_facets: [...FACET_NAMES] },
+    { employment_type: ['full_time'], include_facets: ['experience_level'] },
+    { q: 'designer', work_model: ['hybrid'], include_facets: ['country'] },
+    { experience_level: ['senior', 'lead'], include_facets: ['work_model', 'source'] },
+    { location: 'Berlin', include_facets: ['employment_type'] },
+    { q: 'data', include_facets: ['company'] },
+  ];
+  const toPath = (query: Partial<SearchQuery>) => {
+    const search = new URLSearchParams();
+    for (const [name, value] of Object.entries(query)) search.set(name, Array.isArray(value) ? value.join(',') : String(value));
+    return `/api/jobs?${search}`;
+  };
+  return [
+    ...keyword.map((q) => ({ q })),
+    ...filtered,
+    ...faceted,
+  ].map((query) => ({ method: 'GET' as const, path: toPath(query), query }));
+}
+
+const service = await startBenchService();
+const { pool, config } = service.runtime;
+const searchIndex = createSearchIndex(pool);
+
+const seedStarted = performance.now();
+const seeded = await seedDatabase(pool, { jobs: jobCount, companies: Math.max(10, Math.round(jobCount / 40)), seed: 1 });
+await pool.query('ANALYZE');
+const seedSeconds = (performance.now() - seedStarted) / 1000;
+
+const { rows } = await pool.query<{ id: string }>('SELECT id FROM companies ORDER BY source_key LIMIT 10');
+const requests = mix(rows.map((row) => row.id));
+const account = await createAccountWithKey(pool, { name: 'Bench', plan: 'subscribed', credits: 1e12 });
+await updateAccount(pool, account.account.id, { rate_limit_overrides: { JobSearch: { minute: 1e9, hour: 1e9, day: 1e9 } } });
+
+// The floor: the same searches without HTTP or the gateway, one at a time.
+const floor: number[] = [];
+for (let pass = 0; pass < 3; pass++) {
+  for (const item of requests) {
+    const params = paramsFromQuery({ page: 1, page_size: 20, description_format: 'markdown', ...item.query } as SearchQuery);
+    const started = performance.now();
+    const facets = (params.includeFacets ?? []).filter((name): name is FacetName => (FACET_NAMES as readonly string[]).includes(name));
+    const result = await searchIndex.search({
+      filters: { ...params.filters, sandbox: false, now: new Date() },
+      sort: params.filters.q ? 'relevance' : 'date_posted',
+      offset: 0,
+      limit: 20,
+      facets,
+    });
+    const records = await loadJobs(pool, result.ids);
+    records.map((record) => serializeJob(record, { baseUrl: config.baseUrl, descriptionFormat: 'markdown', includeFields: null }));
+    if (pass > 0) floor.push(performance.now() - started);
+  }
+}
+floor.sort((a, b) => a - b);
+const floorAt = (fraction: number) => floor[Math.floor(floor.length * fraction)]!;
+
+const mixFile = path.join(os.tmpdir(), `search-mix-${process.pid}.json`);
+await fs.writeFile(mixFile, JSON.stringify(requests.map(({ method, path: requestPath, body }) => ({ method, path: requestPath, body }))));
+const runLoad = (connections: number, seconds: number) =>
+  new Promise<{ count: number; errors: number; rps: number; p50: number; p95: number; p99: number }>((resolve, reject) => {
+    const args = ['scripts/bench/load-mix.ts', '--base', service.http.localUrl, '--mix', mixFile, '--key', account.apiKey, '--connections', String(connections), '--seconds', String(seconds)];
+    const child = spawn('taskset', ['-c', '1', process.execPath, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (chunk) => (out += chunk));
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`load generator exited ${code}`))));
+  });
+
+await runLoad(2, 3); // warm-up
+const sequential = await runLoad(1, Math.max(5, Number(values.seconds) / 2));
+const concurrent = await runLoad(Number(values.connections), Number(values.seconds));
+await fs.rm(mixFile, { force: true });
+await service.stop();
+
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+console.log(`search benchmark: ${seeded.jobs} jobs, ${seeded.companies} companies (seeded in ${seedSeconds.toFixed(0)} s), ${requests.length}-query mix (${machine()})`);
+console.log(`  SQL floor (in-process, sequential): p50 ${ms(floorAt(0.5))}, p95 ${ms(floorAt(0.95))}`);
+console.log(`  HTTP, 1 connection:  p50 ${ms(sequential.p50)}, p95 ${ms(sequential.p95)}, ${sequential.rps.toFixed(0)} req/s, errors ${sequential.errors}`);
+console.log(`  HTTP, ${values.connections} connections: p50 ${ms(concurrent.p50)}, p95 ${ms(concurrent.p95)}, ${concurrent.rps.toFixed(0)} req/s, errors ${concurrent.errors}`);
+console.log('  targets: p50 at most 30 ms, p95 at most 120 ms through HTTP');
+process.exit(0);

@@ -1,0 +1,59 @@
+// The SearchIndex: what search and feeds ask of a search engine. It returns ids, totals
+// and facets; job objects are always hydrated from PostgreSQL, the source of truth.
+
+export const FACET_NAMES = ['employment_type', 'work_model', 'experience_level', 'source', 'country', 'company'] as const;
+export type FacetName = (typeof FACET_NAMES)[number];
+
+export interface JobFilters {
+  /** Sandbox keys see only the fictional sandbox jobs; every other key only real ones. */
+  sandbox: boolean;
+  q?: string;
+  employmentTypes?: string[];
+  workModels?: string[];
+  experienceLevels?: string[];
+  sources?: string[];
+  /** ISO 3166-1 alpha-2. */
+  countries?: string[];
+  companyIds?: string[];
+  /** Free text matched against each location's raw string, city, region and country (any of them). */
+  locations?: string[];
+  postedAfter?: Date;
+  updatedAfter?: Date;
+  /** Jobs whose posted pay reaches this amount (max, or min when there is no max). */
+  salaryMin?: number;
+  /** Moment that decides expiry by valid_through (the request time). */
+  now: Date;
+}
+
+export type SearchSort = 'relevance' | 'date_posted';
+
+export interface SearchRequest {
+  filters: JobFilters;
+  sort: SearchSort;
+  offset: number;
+  limit: number;
+  facets: FacetName[];
+}
+
+export interface FacetBucket {
+  key: string;
+  count: number;
+}
+
+export interface SearchResult {
+  ids: string[];
+  total: number;
+  facets: Partial<Record<FacetName, FacetBucket[]>>;
+}
+
+export interface SearchIndex {
+  readonly name: string;
+  search(request: SearchRequest): Promise<SearchResult>;
+  /** Brings the index up to date for these jobs (written or changed in PostgreSQL). */
+  index(jobIds: string[]): Promise<void>;
+  /** Drops these jobs from the index. */
+  remove(jobIds: string[]): Promise<void>;
+}
+
+/** Most buckets returned per facet (the company facet can have thousands of keys). */
+export const FACET_BUCKET_LIMIT = 50;
