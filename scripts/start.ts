@@ -6,7 +6,7 @@ import { serveApi } from '../api/serve.ts';
 import { applySchedule } from '../crawlers/schedule.ts';
 import { workerModules } from '../workers/registry.ts';
 import { startWorkers } from '../workers/runner.ts';
-import { ensureDemoAccount } from './demo-account.ts';
+import { ensureDemoAccount, seedDemoData, DEMO_JOBS } from './demo-account.ts';
 
 const runtime = await bootRuntime({ name: 'service', schedule: true });
 exitOnSignals(runtime);
@@ -16,6 +16,10 @@ const http = await serveApi(runtime);
 runtime.logger.info({ queues: workerModules.map((module) => module.queue.name) }, 'workers started');
 
 const demo = await ensureDemoAccount(runtime.pool);
+if (demo) {
+  runtime.logger.info(DEMO_JOBS, 'seeding the demo data set');
+  await seedDemoData(runtime.pool);
+}
 const base = runtime.config.baseUrl;
 const keys = demo
   ? `\nA demo account was created (${demo.accountId}). Its keys are shown only now:\n` +

@@ -31,6 +31,8 @@ t.test('npm start serves /healthz on a fresh data directory and stops cleanly on
     if (!healthy) await new Promise((resolve) => setTimeout(resolve, 200));
   }
   t.ok(healthy, `GET /healthz answered 200 after ${Date.now() - started} ms`);
+  // The demo data set is generated on a fresh database before the banner is printed.
+  while (!output.includes('Service ready') && Date.now() - started < 90_000) await new Promise((resolve) => setTimeout(resolve, 200));
   t.match(output, `Service ready at http://localhost:${port}`, 'prints the base URL');
 
   const liveKey = /live key:\s+(jd_live_\w+)/.exec(output)?.[1];
@@ -38,6 +40,11 @@ t.test('npm start serves /healthz on a fresh data directory and stops cleanly on
   t.match(output, /sandbox key: jd_test_\w{32}/, 'and its sandbox key');
   const me = await fetch(`http://127.0.0.1:${port}/api/account`, { headers: { 'x-api-key': liveKey ?? '' } });
   t.equal(me.status, 200, 'the printed key works');
+  const jobs = (await (await fetch(`http://127.0.0.1:${port}/api/jobs?page_size=1`, { headers: { 'x-api-key': liveKey ?? '' } })).json()) as { total: number };
+  t.equal(jobs.total > 500, true, `the demo data set answers searches (${jobs.total} live jobs)`);
+  const sandboxKey = /sandbox key: (jd_test_\w{32})/.exec(output)?.[1] ?? '';
+  const sandboxJobs = (await (await fetch(`http://127.0.0.1:${port}/api/jobs?page_size=1`, { headers: { 'x-api-key': sandboxKey } })).json()) as { total: number };
+  t.equal(sandboxJobs.total > 100, true, `and the sandbox has its own fictional jobs (${sandboxJobs.total})`);
 
   const clusterPort = await runningClusterPort(path.join(dataDir, 'pg'));
   t.ok(clusterPort, 'the embedded cluster runs from DATA_DIR/pg');

@@ -20,11 +20,19 @@ export interface BenchService {
   stop(): Promise<void>;
 }
 
-export async function startBenchService(extraRoutes: Route[] = []): Promise<BenchService> {
+/**
+ * `dataDir` keeps the embedded cluster between runs (so a large seed is paid once);
+ * without it the cluster is thrown away at the end.
+ */
+export async function startBenchService(extraRoutes: Route[] = [], dataDir?: string): Promise<BenchService> {
   const logger = createLogger('warn', 'bench');
   let databaseUrl = process.env.DATABASE_URL;
   let stopDatabase = async () => {};
-  if (!databaseUrl) {
+  if (!databaseUrl && dataDir) {
+    const database = await startEmbeddedPostgres({ dataDir: path.resolve(dataDir), logger, settings: { synchronous_commit: 'off' } });
+    databaseUrl = database.url;
+    stopDatabase = () => database.stop();
+  } else if (!databaseUrl) {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'service-bench-'));
     const database = await startEmbeddedPostgres({
       dataDir,
