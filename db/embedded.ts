@@ -97,6 +97,10 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
     listen_addresses: '127.0.0.1',
     unix_socket_directories: '',
     max_connections: '200',
+    // The default 128 MB is sized for tiny machines; search scans want the jobs heap cached.
+    shared_buffers: '512MB',
+    // Facet counts group hundreds of thousands of rows; let them hash in memory.
+    work_mem: '64MB',
     ...options.settings,
   };
   const server = new EmbeddedPostgres({

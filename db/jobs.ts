@@ -171,8 +171,9 @@ export async function upsertJobs(db: Queryable, jobs: JobInput[]): Promise<Upser
            is_clearance_required boolean, locations jsonb, country_codes text[], location_text text)
          JOIN companies c ON c.id = r.company_id
      )
-     INSERT INTO jobs AS j (${CONTENT_COLUMNS.join(', ')}, source, source_key, company_name, search_vector)
+     INSERT INTO jobs AS j (${CONTENT_COLUMNS.join(', ')}, source, source_key, company_name, title_vector, search_vector)
      SELECT ${CONTENT_COLUMNS.join(', ')}, source, source_key, company_name,
+            setweight(to_tsvector('english', title), 'A') || setweight(to_tsvector('english', company_name), 'B'),
             setweight(to_tsvector('english', title), 'A') ||
             setweight(to_tsvector('english', company_name), 'B') ||
             setweight(to_tsvector('english', coalesce(description_text, '')), 'C')
@@ -180,6 +181,7 @@ export async function upsertJobs(db: Queryable, jobs: JobInput[]): Promise<Upser
      ON CONFLICT (source, source_key) DO UPDATE SET
        ${CONTENT_COLUMNS.map((column) => `${column} = EXCLUDED.${column}`).join(', ')},
        company_name = EXCLUDED.company_name,
+       title_vector = EXCLUDED.title_vector,
        search_vector = EXCLUDED.search_vector,
        expired_at = NULL,
        updated_at = now()

@@ -9,7 +9,7 @@ const SCALAR_FACETS: Partial<Record<FacetName, string>> = {
   work_model: 'j.work_model',
   experience_level: 'j.experience_level',
   source: 'j.source',
-  company: 'j.company_id::text',
+  company: 'j.company_id',
 };
 
 interface Sql {
@@ -76,28 +76,28 @@ export class PostgresSearchIndex implements SearchIndex {
     const { where, params, query } = buildWhere(request.filters);
     const order =
       request.sort === 'relevance' && query
-        ? `ts_rank_cd(j.search_vector, ${query}) DESC, j.date_posted DESC NULLS LAST, j.id`
+        ? // Ranked on title and company only: every match of a broad query is ranked, and the
+          // full vector (descriptions) would have to be read back from TOAST for each.
+          `ts_rank(j.title_vector, ${query}) DESC, j.date_posted DESC NULLS LAST, j.id`
         : 'j.date_posted DESC NULLS LAST, j.id DESC';
-    const page = this.pool.query<{ id: string }>(
+    const run = <R extends object>(sql: string) => this.query<R>(sql, params, query !== null);
+    const page = run<{ id: string }>(
       `SELECT j.id FROM jobs j WHERE ${where} ORDER BY ${order} LIMIT ${Number(request.limit)} OFFSET ${Number(request.offset)}`,
-      params,
     );
 
     const scalar = request.facets.filter((facet) => SCALAR_FACETS[facet]);
     // One pass counts the total and every scalar facet (GROUPING SETS); the country facet
     // needs its own pass because a job can be in several countries.
     const groupingSets = ['()', ...scalar.map((facet) => `(${SCALAR_FACETS[facet]})`)].join(', ');
-    const keyColumns = scalar.map((facet, index) => `${SCALAR_FACETS[facet]} AS k${index}, GROUPING(${SCALAR_FACETS[facet]}) AS g${index}`);
-    const counts = this.pool.query(
+    const keyColumns = scalar.map((facet, index) => `${SCALAR_FACETS[facet]}::text AS k${index}, GROUPING(${SCALAR_FACETS[facet]}) AS g${index}`);
+    const counts = run<Record<string, any>>(
       `SELECT count(*)::int AS count${keyColumns.length ? ', ' + keyColumns.join(', ') : ''}
          FROM jobs j WHERE ${where}
         GROUP BY GROUPING SETS (${groupingSets})`,
-      params,
     );
     const countries = request.facets.includes('country')
-      ? this.pool.query<{ key: string; count: number }>(
+      ? run<{ key: string; count: number }>(
           `SELECT code AS key, count(*)::int AS count FROM jobs j, unnest(j.country_codes) AS code WHERE ${where} GROUP BY code`,
-          params,
         )
       : null;
 
@@ -117,6 +117,27 @@ export class PostgresSearchIndex implements SearchIndex {
       facets[facet] = facet === 'country' ? buckets(countryRows?.rows ?? []) : buckets(facetRows.get(facet) ?? []);
     }
     return { ids: pageRows.rows.map((row) => row.id), total, facets };
+  }
+
+  /**
+   * Text queries run with sequential scans off. The planner prices `search_vector @@ q`
+   * like any operator, but on a sequential scan it means reading every row's vector back
+   * from TOAST; the GIN index answers the same match from the index alone.
+   */
+  private async query<R extends object>(sql: string, params: unknown[], textQuery: boolean) {
+    if (!textQuery) return this.pool.query<R>(sql, params);
+    const client = await this.pool.connect();
+    try {
+      await client.query('BEGIN READ ONLY; SET LOCAL enable_seqscan = off');
+      const result = await client.query<R>(sql, params);
+      await client.query('COMMIT');
+      return result;
+    } catch (error) {
+      await client.query('ROLLBACK').catch(() => {});
+      throw error;
+    } finally {
+      client.release();
+    }
   }
 
   async index(): Promise<void> {}

@@ -71,12 +71,21 @@ CREATE TABLE jobs (
   -- Denormalized from locations for filters and facets.
   country_codes text[] NOT NULL DEFAULT '{}',
   location_text text NOT NULL DEFAULT '',
+  -- Title (A) and company (B) only: small enough to rank every match of a broad query.
+  title_vector tsvector NOT NULL,
   search_vector tsvector NOT NULL,
   expired_at timestamptz,
   created_at timestamptz NOT NULL DEFAULT now(),
   updated_at timestamptz NOT NULL DEFAULT now(),
   UNIQUE (source, source_key)
-);
+)
+-- Descriptions and the full search vector go out of line (TOAST), so the main heap holds
+-- only the small columns that counts, facets and filters scan...
+WITH (toast_tuple_target = 128);
+-- ...and the small ones every search reads stay inline, uncompressed.
+ALTER TABLE jobs ALTER COLUMN title_vector SET STORAGE PLAIN,
+  ALTER COLUMN location_text SET STORAGE PLAIN,
+  ALTER COLUMN country_codes SET STORAGE PLAIN;
 
 CREATE INDEX jobs_search ON jobs USING gin (search_vector);
 CREATE INDEX jobs_company ON jobs (company_id, date_posted DESC NULLS LAST, id);
@@ -85,3 +94,4 @@ CREATE INDEX jobs_updated ON jobs (updated_at, id);
 CREATE INDEX jobs_countries ON jobs USING gin (country_codes);
 CREATE INDEX jobs_location_text ON jobs USING gin (location_text gin_trgm_ops);
 CREATE INDEX jobs_expired ON jobs (expired_at, id) WHERE expired_at IS NOT NULL;
+CREATE INDEX jobs_pay ON jobs ((coalesce(salary_max, salary_min))) WHERE expired_at IS NULL;
