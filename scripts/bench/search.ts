@@ -89,6 +89,7 @@ await updateAccount(pool, account.account.id, { rate_limit_overrides: { JobSearc
 
 // The floor: the same searches without HTTP or the gateway, one at a time.
 const floor: number[] = [];
+const slowest = new Map<string, number>();
 for (let pass = 0; pass < 3; pass++) {
   for (const item of requests) {
     const params = paramsFromQuery({ page: 1, page_size: 20, description_format: 'markdown', ...item.query } as SearchQuery);
@@ -103,7 +104,11 @@ for (let pass = 0; pass < 3; pass++) {
     });
     const records = await loadJobs(pool, result.ids);
     records.map((record) => serializeJob(record, { baseUrl: config.baseUrl, descriptionFormat: 'markdown', includeFields: null }));
-    if (pass > 0) floor.push(performance.now() - started);
+    if (pass > 0) {
+      const elapsed = performance.now() - started;
+      floor.push(elapsed);
+      slowest.set(item.path, Math.max(slowest.get(item.path) ?? 0, elapsed));
+    }
   }
 }
 floor.sort((a, b) => a - b);
@@ -133,4 +138,8 @@ console.log(`  SQL floor (in-process, sequential): p50 ${ms(floorAt(0.5))}, p95 
 console.log(`  HTTP, 1 connection:  p50 ${ms(sequential.p50)}, p95 ${ms(sequential.p95)}, ${sequential.rps.toFixed(0)} req/s, errors ${sequential.errors}`);
 console.log(`  HTTP, ${values.connections} connections: p50 ${ms(concurrent.p50)}, p95 ${ms(concurrent.p95)}, ${concurrent.rps.toFixed(0)} req/s, errors ${concurrent.errors}`);
 console.log('  targets: p50 at most 30 ms, p95 at most 120 ms through HTTP');
+console.log('  slowest queries of the floor:');
+for (const [requestPath, elapsed] of [...slowest.entries()].sort((a, b) => b[1] - a[1]).slice(0, 6)) {
+  console.log(`    ${ms(elapsed).padStart(9)}  ${decodeURIComponent(requestPath)}`);
+}
 process.exit(0);
