@@ -1,7 +1,7 @@
 // The default SearchIndex: PostgreSQL full-text search on the jobs table itself. The
 // weighted search vector (title A, company B, description C) is written with the job,
 // so index() and remove() have nothing to do. Facets are counted in SQL.
-import type { Pool } from '../db/pool.ts';
+import { withTransaction, type Pool } from '../db/pool.ts';
 import { FACET_BUCKET_LIMIT, type FacetBucket, type FacetName, type JobFilters, type SearchIndex, type SearchRequest, type SearchResult } from './search-index.ts';
 
 const SCALAR_FACETS: Partial<Record<FacetName, string>> = {
@@ -126,18 +126,10 @@ export class PostgresSearchIndex implements SearchIndex {
    */
   private async query<R extends object>(sql: string, params: unknown[], textQuery: boolean) {
     if (!textQuery) return this.pool.query<R>(sql, params);
-    const client = await this.pool.connect();
-    try {
-      await client.query('BEGIN READ ONLY; SET LOCAL enable_seqscan = off');
-      const result = await client.query<R>(sql, params);
-      await client.query('COMMIT');
-      return result;
-    } catch (error) {
-      await client.query('ROLLBACK').catch(() => {});
-      throw error;
-    } finally {
-      client.release();
-    }
+    return withTransaction(this.pool, async (client) => {
+      await client.query('SET LOCAL enable_seqscan = off');
+      return client.query<R>(sql, params);
+    });
   }
 
   async index(): Promise<void> {}
