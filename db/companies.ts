@@ -29,10 +29,9 @@ export interface CompanyInput {
   profile?: Record<string, unknown>;
 }
 
-export interface CompanyRow {
+/** The company columns a job carries as its company summary (spec 2.2). */
+export interface CompanySummaryColumns {
   id: string;
-  source_key: string;
-  sandbox: boolean;
   name: string;
   website: string | null;
   logo_url: string | null;
@@ -41,6 +40,11 @@ export interface CompanyRow {
   categories: string[];
   linkedin_url: string | null;
   crunchbase_url: string | null;
+}
+
+export interface CompanyRow extends CompanySummaryColumns {
+  source_key: string;
+  sandbox: boolean;
   ats_provider: string | null;
   listing_url: string | null;
   country_code: string | null;

@@ -2,6 +2,7 @@
 // the page hydration the read API uses. Descriptions are converted to both served
 // formats here, once, so reads never convert.
 import { convertDescription } from '../api/serializers/description.ts';
+import type { CompanySummaryColumns } from './companies.ts';
 import type { Pool, PoolClient } from './pool.ts';
 
 type Queryable = Pool | PoolClient;
@@ -225,17 +226,7 @@ export interface JobRecord {
   expired_at: Date | null;
   created_at: Date;
   updated_at: Date;
-  company: {
-    id: string;
-    name: string;
-    website: string | null;
-    logo_url: string | null;
-    summary: string | null;
-    industries: string[];
-    categories: string[];
-    linkedin_url: string | null;
-    crunchbase_url: string | null;
-  };
+  company: CompanySummaryColumns;
 }
 
 const RECORD_SELECT = `
