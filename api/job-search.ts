@@ -3,12 +3,12 @@
 import type { Context } from 'koa';
 import { loadJobs } from '../db/jobs.ts';
 import { clock } from '../lib/clock.ts';
-import { FACET_NAMES, type FacetName, type JobFilters, type SearchSort } from '../search/search-index.ts';
+import { FACET_NAMES, RESULT_WINDOW, type FacetName, type JobFilters, type SearchSort } from '../search/search-index.ts';
 import { invalidRequest } from './errors.ts';
 import { selectedFields, serializeJob, type DescriptionFormat } from './serializers/job.ts';
 
 /** Deep pages cost more than they are worth; past this the feed is the way. */
-export const MAX_RESULT_WINDOW = 10_000;
+export const MAX_RESULT_WINDOW = RESULT_WINDOW;
 
 export interface SearchParams {
   filters: Omit<JobFilters, 'sandbox' | 'now'>;

@@ -117,8 +117,6 @@ function toRow(job: JobInput) {
     description_source: job.description,
     description_markdown: description.markdown,
     description_html: description.html,
-    // Only for the search vector; not stored. Long postings are cut to keep it bounded.
-    description_text: description.text.slice(0, 50_000),
     summary: job.summary ?? null,
     listing_url: job.listing_url,
     apply_url: job.apply_url,
@@ -165,25 +163,19 @@ export async function upsertJobs(db: Queryable, jobs: JobInput[]): Promise<Upser
          FROM jsonb_to_recordset($1::jsonb) AS r(
            sandbox boolean, source text, external_id text, source_key text, company_id uuid, title text,
            normalized_title text, description_source text, description_markdown text, description_html text,
-           description_text text, summary text, listing_url text, apply_url text, employment_type text,
+           summary text, listing_url text, apply_url text, employment_type text,
            work_model text, experience_level text, salary_min numeric, salary_max numeric, salary_currency text,
            salary_period text, date_posted timestamptz, valid_through timestamptz, qualifications jsonb,
            responsibilities text[], benefits text[], is_work_auth_required boolean, is_h1b_sponsor boolean,
            is_clearance_required boolean, locations jsonb, country_codes text[], location_text text)
          JOIN companies c ON c.id = r.company_id
      )
-     INSERT INTO jobs AS j (${CONTENT_COLUMNS.join(', ')}, source, source_key, company_name, title_vector, search_vector)
-     SELECT ${CONTENT_COLUMNS.join(', ')}, source, source_key, company_name,
-            setweight(to_tsvector('english', title), 'A') || setweight(to_tsvector('english', company_name), 'B'),
-            setweight(to_tsvector('english', title), 'A') ||
-            setweight(to_tsvector('english', company_name), 'B') ||
-            setweight(to_tsvector('english', coalesce(description_text, '')), 'C')
+     INSERT INTO jobs AS j (${CONTENT_COLUMNS.join(', ')}, source, source_key, company_name)
+     SELECT ${CONTENT_COLUMNS.join(', ')}, source, source_key, company_name
        FROM input
      ON CONFLICT (source, source_key) DO UPDATE SET
        ${CONTENT_COLUMNS.map((column) => `${column} = EXCLUDED.${column}`).join(', ')},
        company_name = EXCLUDED.company_name,
-       title_vector = EXCLUDED.title_vector,
-       search_vector = EXCLUDED.search_vector,
        expired_at = NULL,
        updated_at = now()
      WHERE (${CONTENT_COLUMNS.map((column) => `j.${column}`).join(', ')}, j.expired_at IS NULL)

@@ -1,6 +1,14 @@
 // The SearchIndex: what search and feeds ask of a search engine. It returns ids, totals
 // and facets; job objects are always hydrated from PostgreSQL, the source of truth.
 
+/**
+ * The result window: a search pages through at most this many matches, and counts at
+ * most this many. `total`, `has_more` and facets describe the same counted set: every
+ * match when there are fewer, else the most recently posted RESULT_WINDOW of them.
+ * Reading everything is the feed's job.
+ */
+export const RESULT_WINDOW = 10_000;
+
 export const FACET_NAMES = ['employment_type', 'work_model', 'experience_level', 'source', 'country', 'company'] as const;
 export type FacetName = (typeof FACET_NAMES)[number];
 
@@ -42,6 +50,7 @@ export interface FacetBucket {
 
 export interface SearchResult {
   ids: string[];
+  /** Matches counted, at most the window: a total equal to the window means at least that many. */
   total: number;
   facets: Partial<Record<FacetName, FacetBucket[]>>;
 }
