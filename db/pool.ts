@@ -14,11 +14,14 @@ export function createPool(connectionString: string, max: number, logger: Logger
   return pool;
 }
 
-/** Runs `fn` in one transaction; rolls back on any throw. */
-export async function withTransaction<T>(pool: Pool, fn: (client: PoolClient) => Promise<T>): Promise<T> {
+/**
+ * Runs `fn` in one transaction; rolls back on any throw. `settings` (SET LOCAL
+ * statements, for example) are sent with BEGIN in the same round trip.
+ */
+export async function withTransaction<T>(pool: Pool, fn: (client: PoolClient) => Promise<T>, settings: string[] = []): Promise<T> {
   const client = await pool.connect();
   try {
-    await client.query('BEGIN');
+    await client.query(['BEGIN', ...settings].join('; '));
     const result = await fn(client);
     await client.query('COMMIT');
     return result;

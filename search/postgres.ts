@@ -75,6 +75,27 @@ export function buildWhere(filters: JobFilters): Sql {
   return { where: textMatch ? `${where} AND ${textMatch}` : where, filters: where, params, query };
 }
 
+/** A slice of the result order: its condition, and how its statements read matches. */
+interface Tier {
+  condition: string;
+  shape: 'page' | 'set';
+}
+
+/**
+ * Relevance in two tiers: jobs whose title or company matches the whole query, then
+ * jobs that match only through their description; newest first within each. Each tier
+ * is read in date order and stops where it is needed, so nothing ranks every match. The
+ * title tier checks a small inline vector, so walking the date index is cheap for it;
+ * the description tier reads matches from the GIN index as a set.
+ */
+function relevanceTiers(sql: Sql): Tier[] {
+  const titleMatch = `(numnode(${sql.query}) = 0 OR s.title_vector @@ ${sql.query})`;
+  return [
+    { condition: `${sql.filters} AND ${titleMatch}`, shape: 'page' },
+    { condition: `${sql.filters} AND s.search_vector @@ ${sql.query} AND NOT ${titleMatch}`, shape: 'set' },
+  ];
+}
+
 function buckets(rows: Array<{ key: string; count: number }>): FacetBucket[] {
   return rows
     .sort((a, b) => b.count - a.count || (a.key < b.key ? -1 : a.key > b.key ? 1 : 0))
@@ -99,43 +120,31 @@ export class PostgresSearchIndex implements SearchIndex {
 
   async search(request: SearchRequest): Promise<SearchResult> {
     const sql = buildWhere(request.filters);
+    const tiers = request.sort === 'relevance' && sql.query ? relevanceTiers(sql) : [{ condition: sql.where, shape: 'set' as const }];
     const [ids, counted] = await Promise.all([
-      request.sort === 'relevance' && sql.query ? this.rankedPage(sql, request) : this.recentPage(sql, request),
-      request.facets.length > 0 ? this.facets(sql, [...new Set(request.facets)]) : this.count(sql).then((total) => ({ total, facets: {} })),
+      this.page(sql, tiers, request),
+      request.facets.length > 0 ? this.facets(sql, tiers, [...new Set(request.facets)]) : this.count(sql).then((total) => ({ total, facets: {} })),
     ]);
     return { ids, ...counted };
   }
 
-  private async recentPage(sql: Sql, request: SearchRequest): Promise<string[]> {
-    const { rows } = await this.query<{ id: string }>(
-      `SELECT s.job_id AS id FROM job_search s WHERE ${sql.where}
-        ORDER BY ${RECENCY} LIMIT ${Number(request.limit)} OFFSET ${Number(request.offset)}`,
-      sql,
-    );
-    return rows.map((row) => row.id);
-  }
-
-  /**
-   * Relevance in two tiers: jobs whose title or company matches the whole query, then
-   * jobs that match through their description; newest first within each. Each tier is
-   * read in date order and stops at the page, so no page ranks every match.
-   */
-  private async rankedPage(sql: Sql, request: SearchRequest): Promise<string[]> {
-    const end = Number(request.offset) + Number(request.limit);
-    const titleMatch = `(numnode(${sql.query}) = 0 OR s.title_vector @@ ${sql.query})`;
-    const tier = (condition: string, limit: number, offset: number) =>
-      this.query<{ id: string }>(
-        `SELECT s.job_id AS id FROM job_search s WHERE ${sql.filters} AND ${condition}
-          ORDER BY ${RECENCY} LIMIT ${limit} OFFSET ${offset}`,
+  /** Reads the tiers in order, each newest first, until the page is full. */
+  private async page(sql: Sql, tiers: Tier[], request: SearchRequest): Promise<string[]> {
+    const ids: string[] = [];
+    let skip = Number(request.offset);
+    for (const tier of tiers) {
+      const wanted = Number(request.limit) - ids.length;
+      // A tier's own count is not known: read up to the end of the page and see.
+      const { rows } = await this.query<{ id: string }>(
+        `SELECT s.job_id AS id FROM job_search s WHERE ${tier.condition}
+          ORDER BY ${RECENCY} LIMIT ${skip + wanted}`,
         sql,
       );
-    const first = (await tier(titleMatch, end, 0)).rows.map((row) => row.id);
-    const page = first.slice(Number(request.offset));
-    if (first.length >= end) return page;
-    // The title tier ran out inside this page: the rest comes from the description tier.
-    const skip = Math.max(0, Number(request.offset) - first.length);
-    const second = await tier(`s.search_vector @@ ${sql.query} AND NOT ${titleMatch}`, end - first.length - skip, skip);
-    return [...page, ...second.rows.map((row) => row.id)];
+      ids.push(...rows.slice(skip, skip + wanted).map((row) => row.id));
+      if (ids.length >= Number(request.limit)) break;
+      skip = Math.max(0, skip - rows.length);
+    }
+    return ids;
   }
 
   /** Matches, counted up to the window (any of them will do for a count). */
@@ -148,8 +157,27 @@ export class PostgresSearchIndex implements SearchIndex {
     return rows[0]!.total;
   }
 
-  /** Total and facets in one statement, over the same counted set: the newest matches up to the window. */
-  private async facets(sql: Sql, names: FacetName[]): Promise<Pick<SearchResult, 'total' | 'facets'>> {
+  /**
+   * Total and facets over the same counted set: the first results in result order, up
+   * to the window (every match when there are fewer). One statement per tier.
+   */
+  private async facets(sql: Sql, tiers: Tier[], names: FacetName[]): Promise<Pick<SearchResult, 'total' | 'facets'>> {
+    let total = 0;
+    const counts = new Map<string, Map<string, number>>(names.map((name) => [name, new Map()]));
+    for (const tier of tiers) {
+      const rows = await this.facetRows(sql, tier, names, this.window - total);
+      for (const row of rows) {
+        if (row.facet === 'total') total += row.count;
+        else counts.get(row.facet)!.set(row.key!, (counts.get(row.facet)!.get(row.key!) ?? 0) + row.count);
+      }
+      if (total >= this.window) break;
+    }
+    const facets: SearchResult['facets'] = {};
+    for (const name of names) facets[name] = buckets([...counts.get(name)!].map(([key, count]) => ({ key, count })));
+    return { total, facets };
+  }
+
+  private async facetRows(sql: Sql, tier: Tier, names: FacetName[], limit: number) {
     const branches = names.map((name) =>
       name === 'country'
         ? `SELECT 'country' AS facet, code AS key, count(*)::int AS count FROM counted, unnest(country_codes) AS code GROUP BY code`
@@ -158,21 +186,13 @@ export class PostgresSearchIndex implements SearchIndex {
     const { rows } = await this.query<{ facet: string; key: string | null; count: number }>(
       `WITH counted AS MATERIALIZED (
          SELECT s.employment_type, s.work_model, s.experience_level, s.source, s.company_id, s.country_codes
-           FROM job_search s WHERE ${sql.where} ORDER BY ${RECENCY} LIMIT ${this.window})
+           FROM job_search s WHERE ${tier.condition} ORDER BY ${RECENCY} LIMIT ${limit})
        SELECT 'total' AS facet, NULL AS key, count(*)::int AS count FROM counted
        ${branches.map((branch) => `UNION ALL ${branch}`).join('\n')}`,
       sql,
-      'set',
+      tier.shape,
     );
-    let total = 0;
-    const byFacet = new Map<string, Array<{ key: string; count: number }>>();
-    for (const row of rows) {
-      if (row.facet === 'total') total = row.count;
-      else byFacet.set(row.facet, [...(byFacet.get(row.facet) ?? []), { key: row.key!, count: row.count }]);
-    }
-    const facets: SearchResult['facets'] = {};
-    for (const name of names) facets[name] = buckets(byFacet.get(name) ?? []);
-    return { total, facets };
+    return rows;
   }
 
   /**
@@ -186,10 +206,8 @@ export class PostgresSearchIndex implements SearchIndex {
    */
   private async query<R extends object>(text: string, sql: Sql, shape: 'page' | 'set' = 'page') {
     if (sql.query === null) return this.pool.query<R>(text, sql.params);
-    return withTransaction(this.pool, async (client) => {
-      await client.query(shape === 'set' ? 'SET LOCAL enable_seqscan = off; SET LOCAL enable_indexscan = off' : 'SET LOCAL enable_seqscan = off');
-      return client.query<R>(text, sql.params);
-    });
+    const settings = shape === 'set' ? ['SET LOCAL enable_seqscan = off', 'SET LOCAL enable_indexscan = off'] : ['SET LOCAL enable_seqscan = off'];
+    return withTransaction(this.pool, (client) => client.query<R>(text, sql.params), settings);
   }
 
   async index(): Promise<void> {}

@@ -71,3 +71,28 @@ t.test('a failing migration rolls back and reports its file', async (t) => {
   await t.rejects(migrate(pool, logger, dir), /migration 001_half.sql failed/);
   t.same(await query(url, "SELECT to_regclass('half') AS found"), [{ found: null }], 'nothing half-written');
 });
+
+t.test('003 moves the jobs written before it into job_search, live ones only', async (t) => {
+  const url = await createTestDatabase(t, null);
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'migrations-'));
+  t.teardown(() => fs.rm(dir, { recursive: true, force: true }));
+  const pool = createPool(url, 2, logger);
+  t.teardown(() => pool.end());
+  for (const name of ['001_accounts_keys_metering.sql', '002_companies_jobs.sql']) await fs.copyFile(path.join(MIGRATIONS_DIR, name), path.join(dir, name));
+  await migrate(pool, logger, dir);
+  // Rows as the 002 write path stored them, vectors included.
+  await pool.query(`
+    WITH c AS (INSERT INTO companies (source_key, name) VALUES ('test:old', 'Old Co') RETURNING id)
+    INSERT INTO jobs (source, source_key, company_id, company_name, title, description_source, description_markdown,
+                      description_html, listing_url, apply_url, qualifications, country_codes, location_text,
+                      title_vector, search_vector, expired_at)
+    SELECT 'lever', key, c.id, 'Old Co', title, '', '', '', 'https://x.example/' || key, 'https://x.example/' || key, '{}', '{DE}', 'Berlin',
+           to_tsvector('english', title), to_tsvector('english', title || ' glassblowing'), expired
+      FROM c, (VALUES ('a', 'Live Glazier', NULL::timestamptz), ('b', 'Gone Glazier', now())) AS v(key, title, expired)`);
+  await fs.copyFile(path.join(MIGRATIONS_DIR, '003_job_search.sql'), path.join(dir, '003_job_search.sql'));
+  t.same(await migrate(pool, logger, dir), [3]);
+  const { rows } = await pool.query(
+    "SELECT j.title, s.country_codes FROM job_search s JOIN jobs j ON j.id = s.job_id WHERE s.search_vector @@ to_tsquery('english', 'glassblowing')",
+  );
+  t.same(rows, [{ title: 'Live Glazier', country_codes: ['DE'] }], 'the live job, with its vector, and not the expired one');
+});

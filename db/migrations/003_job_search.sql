@@ -30,6 +30,8 @@ CREATE TABLE job_search (
 -- marked all-visible, and every job write touches this table.
 WITH (toast_tuple_target = 128, autovacuum_vacuum_scale_factor = 0.02,
       autovacuum_vacuum_insert_scale_factor = 0.02, autovacuum_analyze_scale_factor = 0.02);
+-- ...while what filters, facets and the title tier read on a visited row stays inline
+-- and uncompressed.
 ALTER TABLE job_search ALTER COLUMN title_vector SET STORAGE PLAIN,
   ALTER COLUMN location_text SET STORAGE PLAIN,
   ALTER COLUMN country_codes SET STORAGE PLAIN;
@@ -103,13 +105,21 @@ SELECT id, sandbox, valid_through, date_posted, updated_at, company_id, source,
 DROP INDEX jobs_search, jobs_recent, jobs_countries, jobs_location_text, jobs_pay;
 ALTER TABLE jobs DROP COLUMN title_vector, DROP COLUMN search_vector;
 
--- Newest first, carrying every column a search without q filters or counts on: such
--- searches, their counts and their facets walk this index alone (index-only scans).
+-- Newest first, carrying every column a search filters or counts on except the full
+-- text: searches without q, and the title tier of searches with q, walk this index
+-- alone (index-only scans) for their pages, counts and facets.
 CREATE INDEX job_search_recent ON job_search (sandbox, date_posted DESC NULLS LAST, job_id DESC)
-  INCLUDE (valid_through, updated_at, company_id, source, employment_type, work_model, experience_level, pay, country_codes);
+  INCLUDE (valid_through, updated_at, company_id, source, employment_type, work_model, experience_level, pay,
+           country_codes, title_vector);
 CREATE INDEX job_search_company ON job_search (company_id, date_posted DESC NULLS LAST, job_id DESC);
 CREATE INDEX job_search_text ON job_search USING gin (search_vector);
 CREATE INDEX job_search_title ON job_search USING gin (title_vector);
 CREATE INDEX job_search_countries ON job_search USING gin (country_codes);
 CREATE INDEX job_search_location ON job_search USING gin (location_text gin_trgm_ops);
 CREATE INDEX job_search_pay ON job_search (pay);
+-- For bitmap combinations with a text match ("designer" among hybrid jobs) and for
+-- selective filters without one.
+CREATE INDEX job_search_employment_type ON job_search (employment_type);
+CREATE INDEX job_search_work_model ON job_search (work_model);
+CREATE INDEX job_search_experience_level ON job_search (experience_level);
+CREATE INDEX job_search_source ON job_search (source);
