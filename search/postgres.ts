@@ -14,14 +14,14 @@ import {
   type SearchResult,
 } from './search-index.ts';
 
-/** The job_search column each facet counts; country is an array and is unnested. */
+/** The job_search column each facet counts (country_codes is an array, split per code). */
 const FACET_COLUMNS: Record<FacetName, string> = {
   employment_type: 'employment_type',
   work_model: 'work_model',
   experience_level: 'experience_level',
   source: 'source',
-  company: 'company_id::text',
-  country: 'code',
+  company: 'company_id',
+  country: 'country_codes',
 };
 
 /** Newest first, undated last; the id makes the order total (stable pages). */
@@ -163,12 +163,15 @@ export class PostgresSearchIndex implements SearchIndex {
    */
   private async facets(sql: Sql, tiers: Tier[], names: FacetName[]): Promise<Pick<SearchResult, 'total' | 'facets'>> {
     let total = 0;
-    const counts = new Map<string, Map<string, number>>(names.map((name) => [name, new Map()]));
+    const counts = new Map<FacetName, Map<string, number>>(names.map((name) => [name, new Map()]));
+    const add = (name: FacetName, key: string, count: number) => counts.get(name)!.set(key, (counts.get(name)!.get(key) ?? 0) + count);
     for (const tier of tiers) {
-      const rows = await this.facetRows(sql, tier, names, this.window - total);
-      for (const row of rows) {
-        if (row.facet === 'total') total += row.count;
-        else counts.get(row.facet)!.set(row.key!, (counts.get(row.facet)!.get(row.key!) ?? 0) + row.count);
+      for (const row of await this.facetRows(sql, tier, names, this.window - total)) {
+        const grouped = names.findIndex((_, index) => row[`g${index}`] === 0);
+        const key = row[`k${grouped}`];
+        if (grouped === -1) total += row.count;
+        else if (names[grouped] === 'country') for (const code of (key as string[] | null) ?? []) add('country', code, row.count);
+        else if (key !== null) add(names[grouped]!, key as string, row.count);
       }
       if (total >= this.window) break;
     }
@@ -177,18 +180,18 @@ export class PostgresSearchIndex implements SearchIndex {
     return { total, facets };
   }
 
+  /**
+   * One pass with a hash table per facet (GROUPING SETS): the total row groups nothing,
+   * each facet row groups one column. Countries are grouped by the job's whole set of
+   * codes and split per code by the caller, which is far cheaper than unnesting rows.
+   */
   private async facetRows(sql: Sql, tier: Tier, names: FacetName[], limit: number) {
-    const branches = names.map((name) =>
-      name === 'country'
-        ? `SELECT 'country' AS facet, code AS key, count(*)::int AS count FROM counted, unnest(country_codes) AS code GROUP BY code`
-        : `SELECT '${name}', ${FACET_COLUMNS[name]}, count(*)::int FROM counted WHERE ${FACET_COLUMNS[name]} IS NOT NULL GROUP BY 2`,
-    );
-    const { rows } = await this.query<{ facet: string; key: string | null; count: number }>(
-      `WITH counted AS MATERIALIZED (
-         SELECT s.employment_type, s.work_model, s.experience_level, s.source, s.company_id, s.country_codes
-           FROM job_search s WHERE ${tier.condition} ORDER BY ${RECENCY} LIMIT ${limit})
-       SELECT 'total' AS facet, NULL AS key, count(*)::int AS count FROM counted
-       ${branches.map((branch) => `UNION ALL ${branch}`).join('\n')}`,
+    const columns = names.map((name) => FACET_COLUMNS[name]);
+    const { rows } = await this.query<Record<string, unknown> & { count: number }>(
+      `SELECT count(*)::int AS count, ${columns.map((column, index) => `${column} AS k${index}, GROUPING(${column}) AS g${index}`).join(', ')}
+         FROM (SELECT ${columns.map((column) => `s.${column}`).join(', ')}
+                 FROM job_search s WHERE ${tier.condition} ORDER BY ${RECENCY} LIMIT ${limit}) counted
+        GROUP BY GROUPING SETS ((), ${columns.map((column) => `(${column})`).join(', ')})`,
       sql,
       tier.shape,
     );
