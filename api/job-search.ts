@@ -34,7 +34,7 @@ export async function searchJobs(ctx: Context, params: SearchParams) {
   const sort = params.sort ?? (filters.q?.trim() ? 'relevance' : 'date_posted');
   const { searchIndex, pool, config } = ctx.services;
   const result = await searchIndex.search({ filters, sort, offset: (page - 1) * pageSize, limit: pageSize, facets });
-  const records = await loadJobs(pool, result.ids);
+  const records = await loadJobs(pool, result.ids, params.descriptionFormat);
   const fields = selectedFields(params.includeFields);
   const options = { baseUrl: config.baseUrl, descriptionFormat: params.descriptionFormat, includeFields: params.includeFields };
   const jobs = records.map((record) => serializeJob(record, options, fields));

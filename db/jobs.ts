@@ -192,8 +192,8 @@ export interface JobRecord {
   external_id: string | null;
   title: string;
   normalized_title: string | null;
-  description_markdown: string;
-  description_html: string;
+  /** In the format asked of loadJobs. */
+  description: string;
   summary: string | null;
   listing_url: string;
   apply_url: string;
@@ -221,8 +221,8 @@ export interface JobRecord {
   company: CompanySummaryColumns;
 }
 
-const RECORD_SELECT = `
-  SELECT j.id, j.external_id, j.title, j.normalized_title, j.description_markdown, j.description_html, j.summary,
+const recordSelect = (descriptionColumn: string) => `
+  SELECT j.id, j.external_id, j.title, j.normalized_title, ${descriptionColumn} AS description, j.summary,
          j.listing_url, j.apply_url, j.employment_type, j.work_model, j.experience_level,
          j.salary_min::float8 AS salary_min, j.salary_max::float8 AS salary_max, j.salary_currency, j.salary_period,
          j.date_posted, j.valid_through, j.qualifications, j.responsibilities, j.benefits, j.is_work_auth_required,
@@ -232,10 +232,14 @@ const RECORD_SELECT = `
            'crunchbase_url', c.crunchbase_url) AS company
     FROM jobs j JOIN companies c ON c.id = j.company_id`;
 
-/** Loads jobs by id in the order given (one query per page). */
-export async function loadJobs(db: Queryable, ids: string[]): Promise<JobRecord[]> {
+/**
+ * Loads jobs by id in the order given (one query per page), with the description in
+ * one served format only: the other is never read back from storage.
+ */
+export async function loadJobs(db: Queryable, ids: string[], descriptionFormat: 'markdown' | 'html' = 'markdown'): Promise<JobRecord[]> {
   if (ids.length === 0) return [];
-  const { rows } = await db.query<JobRecord>(`${RECORD_SELECT} WHERE j.id = ANY($1::uuid[])`, [ids]);
+  const description = descriptionFormat === 'html' ? 'j.description_html' : 'j.description_markdown';
+  const { rows } = await db.query<JobRecord>(`${recordSelect(description)} WHERE j.id = ANY($1::uuid[])`, [ids]);
   const byId = new Map(rows.map((row) => [row.id, row]));
   return ids.map((id) => byId.get(id)).filter((row): row is JobRecord => row !== undefined);
 }

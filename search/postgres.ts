@@ -37,6 +37,11 @@ interface Sql {
   query: string | null;
 }
 
+/** The query as matched against search_vector, where two-word phrases are indexed as pairs (migration 003). */
+function vectorQuery(query: string): string {
+  return `job_phrase_query(${query})`;
+}
+
 function escapeLike(text: string): string {
   return text.replace(/[\\%_]/g, (char) => `\\${char}`);
 }
@@ -51,7 +56,7 @@ export function buildWhere(filters: JobFilters): Sql {
   if (q) {
     query = `websearch_to_tsquery('english', ${add(q)})`;
     // A query of stop words only has no lexemes: it filters nothing rather than everything.
-    textMatch = `(numnode(${query}) = 0 OR s.search_vector @@ ${query})`;
+    textMatch = `(numnode(${query}) = 0 OR s.search_vector @@ ${vectorQuery(query)})`;
   }
   const anyOf = (column: string, values: string[] | undefined, cast = 'text') => {
     if (values && values.length > 0) conditions.push(`${column} = ANY(${add(values)}::${cast}[])`);
@@ -90,9 +95,13 @@ interface Tier {
  */
 function relevanceTiers(sql: Sql): Tier[] {
   const titleMatch = `(numnode(${sql.query}) = 0 OR s.title_vector @@ ${sql.query})`;
+  // A title match implies a match of the whole job, except when the query excludes a
+  // word (-python): then the whole job must not have it either. The test folds to a
+  // constant when the query is planned.
+  const wholeMatch = `(strpos(${sql.query}::text, '!') = 0 OR s.search_vector @@ ${vectorQuery(sql.query!)})`;
   return [
-    { condition: `${sql.filters} AND ${titleMatch}`, shape: 'page' },
-    { condition: `${sql.filters} AND s.search_vector @@ ${sql.query} AND NOT ${titleMatch}`, shape: 'set' },
+    { condition: `${sql.filters} AND ${titleMatch} AND ${wholeMatch}`, shape: 'page' },
+    { condition: `${sql.filters} AND s.search_vector @@ ${vectorQuery(sql.query!)} AND NOT ${titleMatch}`, shape: 'set' },
   ];
 }
 

@@ -140,3 +140,44 @@ t.test('the result window bounds total and facets to the first results in result
   ], 'facets add up across the tiers');
   await pool.query('DELETE FROM jobs');
 });
+
+t.test('two-word phrases match through their indexed pairs, exactly like the phrase operator', async (t) => {
+  const rewrite = async (q: string) =>
+    (await pool.query<{ rewritten: string }>("SELECT job_phrase_query(websearch_to_tsquery('english', $1))::text AS rewritten", [q])).rows[0]!.rewritten;
+  t.equal(await rewrite('"software engineer"'), "'softwar engin'");
+  t.equal(await rewrite('"software engineer" python -"data science"'), "'softwar engin' & 'python' & !'data scienc'");
+  t.equal(await rewrite('"senior software engineer"'), "'senior' <-> 'softwar' <-> 'engin'", 'three words: left to the phrase operator');
+  t.equal(await rewrite('"head of sales"'), "'head' <2> 'sale'", 'a gap: left alone');
+  t.equal(await rewrite('engineer'), "'engin'");
+
+  await write([
+    job({ company_id: companies.acme, title: 'Senior Software Engineer', description: '<p>Python services.</p>', date_posted: day(1) }),
+    job({ company_id: companies.acme, title: 'Engineer', description: '<p>Embedded software for engineers who like hardware.</p>', date_posted: day(2) }),
+    job({ company_id: companies.globex, title: 'Analyst', description: '<p>We hire a software engineer yearly. Head of sales reports to the CEO.</p>', date_posted: day(3) }),
+    job({ company_id: companies.globex, title: 'Clerk', description: '<p>Software. Engineer.</p>', date_posted: day(4) }),
+  ]);
+  // The phrase operator on the words alone is the reference the pairs must reproduce.
+  const reference = async (q: string) =>
+    (await pool.query<{ title: string }>(
+      `SELECT j.title FROM job_search s JOIN jobs j ON j.id = s.job_id
+        WHERE s.search_vector @@ websearch_to_tsquery('english', $1) ORDER BY j.title`,
+      [q],
+    )).rows.map((row) => row.title);
+  for (const q of ['"software engineer"', '"software engineer" -python', '"engineer analyst"', '"head of sales"', '"senior software engineer"', 'software engineer']) {
+    const found = await search({ q });
+    t.same((await titlesOf(found.ids)).sort(), await reference(q), `${q}: same jobs as the phrase operator`);
+  }
+  t.same((await titlesOf((await search({ q: '"software engineer"' })).ids)).sort(), ['Analyst', 'Clerk', 'Senior Software Engineer'], 'adjacent words only (across punctuation too, as the phrase operator does)');
+  t.same(await titlesOf((await search({ q: '"software engineer"' })).ids), ['Senior Software Engineer', 'Clerk', 'Analyst'], 'the title tier first');
+  await pool.query('DELETE FROM jobs');
+});
+
+t.test('an excluded word excludes a job whose title matches but whose description has the word', async (t) => {
+  await write([
+    job({ company_id: companies.acme, title: 'Backend Engineer', description: '<p>Mostly Python.</p>', date_posted: day(1) }),
+    job({ company_id: companies.acme, title: 'Frontend Engineer', description: '<p>TypeScript.</p>', date_posted: day(2) }),
+  ]);
+  t.same(await titlesOf((await search({ q: 'engineer -python' })).ids), ['Frontend Engineer']);
+  t.equal((await search({ q: 'engineer -python' }, { facets: ['company'] })).total, 1);
+  await pool.query('DELETE FROM jobs');
+});

@@ -148,7 +148,7 @@ export const jobRoutes: Route[] = [
     },
     responses: { 200: { description: 'The job.', schema: JobSchema } },
     handler: async (ctx, { params, query }) => {
-      const [job] = await loadJobs(ctx.services.pool, [params.id]);
+      const [job] = await loadJobs(ctx.services.pool, [params.id], query.description_format);
       // Sandbox keys see only sandbox jobs, live keys only real ones.
       if (!job || job.sandbox !== (ctx.state.principal!.kind === 'sandbox')) throw notFound(`No job ${params.id}.`);
       return serializeJob(job, {

@@ -137,7 +137,7 @@ export function serializeJob(job: JobRecord, options: JobSerializerOptions, fiel
     title: () => job.title,
     normalized_title: () => job.normalized_title,
     company: () => ({ ...job.company, details_url: job.company.id ? `${options.baseUrl}/api/companies/${job.company.id}` : null }),
-    description: () => (options.descriptionFormat === 'html' ? job.description_html : job.description_markdown),
+    description: () => job.description,
     summary: () => job.summary,
     listing_url: () => job.listing_url,
     apply_url: () => job.apply_url,

@@ -22,7 +22,7 @@ CREATE TABLE job_search (
   location_text text NOT NULL,
   -- Title (A) and company (B): the relevance tier, small enough to stay inline.
   title_vector tsvector NOT NULL,
-  -- Title, company and description (C): what q matches.
+  -- Title, company and description (C), plus two-word phrases: what q matches.
   search_vector tsvector NOT NULL
 )
 -- The full vector goes out of line so scans of the small columns stay cheap. Vacuum
@@ -40,13 +40,49 @@ CREATE FUNCTION job_title_vector(title text, company_name text) RETURNS tsvector
   LANGUAGE sql IMMUTABLE PARALLEL SAFE
   RETURN setweight(to_tsvector('english', title), 'A') || setweight(to_tsvector('english', company_name), 'B');
 
+-- Two-word phrases, indexed as words: every pair of lexemes at adjacent positions
+-- becomes one extra lexeme, 'softwar engin' (a lexeme never holds a space, so none can
+-- clash). A query "software engineer" then matches from the GIN index alone, where the
+-- phrase operator would read each candidate's whole vector back to check positions.
+CREATE FUNCTION job_phrase_pairs(vector tsvector) RETURNS tsvector
+  LANGUAGE sql IMMUTABLE PARALLEL SAFE
+  RETURN (SELECT coalesce(array_to_tsvector(array_agg(DISTINCT pair)), ''::tsvector)
+            FROM (SELECT lexeme || ' ' || lead(lexeme) OVER w AS pair, lead(pos) OVER w - pos AS gap
+                    FROM unnest(vector) AS u(lexeme, positions, weights), unnest(positions) AS pos
+                  WINDOW w AS (ORDER BY pos)) adjacent
+           WHERE gap = 1);
+
+-- The tsquery to match against search_vector: each two-word phrase ('a' <-> 'b') becomes
+-- its pair lexeme, which matches exactly the same jobs. Longer phrases and other
+-- distances have no exact pair form; such a query is returned as it is.
+CREATE FUNCTION job_phrase_query(input tsquery) RETURNS tsquery
+  LANGUAGE plpgsql IMMUTABLE STRICT PARALLEL SAFE AS $$
+DECLARE
+  text_form constant text := input::text;
+  operand constant text := '''(?:[^'']|'''')*''';
+BEGIN
+  IF position('<' in text_form) = 0 THEN
+    RETURN input;
+  END IF;
+  -- Left alone: other distances, chains of three or more, phrases of groups, weights.
+  IF text_form ~ ('<\d+>|<-> \(|\) <->|' || operand || ' <-> ' || operand || ' <') OR text_form ~ (operand || ':') THEN
+    RETURN input;
+  END IF;
+  RETURN regexp_replace(text_form, '''((?:[^'']|'''')*)'' <-> ''((?:[^'']|'''')*)''', '''\1 \2''', 'g')::tsquery;
+END
+$$;
+
 -- Read from the served Markdown with link targets dropped (`[text](url)` keeps `text`),
 -- so a posting's words are searchable and its URLs are not. Very long postings are cut
 -- so one posting cannot make an unbounded vector.
-CREATE FUNCTION job_search_vector(title text, company_name text, markdown text) RETURNS tsvector
+CREATE FUNCTION job_search_words(title text, company_name text, markdown text) RETURNS tsvector
   LANGUAGE sql IMMUTABLE PARALLEL SAFE
   RETURN job_title_vector(title, company_name) || setweight(to_tsvector('english',
     regexp_replace(left(markdown, 50000), '\]\((?:[^()\s]|\([^()\s]*\))*\)', ']', 'g')), 'C');
+
+CREATE FUNCTION job_search_vector(title text, company_name text, markdown text) RETURNS tsvector
+  LANGUAGE sql IMMUTABLE PARALLEL SAFE
+  RETURN (SELECT words || job_phrase_pairs(words) FROM job_search_words(title, company_name, markdown) AS words);
 
 CREATE FUNCTION job_search_sync() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN
@@ -91,13 +127,13 @@ $$;
 CREATE TRIGGER job_search_sync AFTER INSERT OR UPDATE ON jobs
   FOR EACH ROW EXECUTE FUNCTION job_search_sync();
 
--- Jobs written before this migration: their vectors already exist, so they move as they are.
+-- Jobs written before this migration: their vectors already exist and gain their pairs.
 INSERT INTO job_search (job_id, sandbox, valid_through, date_posted, updated_at, company_id, source,
                         employment_type, work_model, experience_level, pay, country_codes, location_text,
                         title_vector, search_vector)
 SELECT id, sandbox, valid_through, date_posted, updated_at, company_id, source,
        employment_type, work_model, experience_level, coalesce(salary_max, salary_min), country_codes, location_text,
-       title_vector, search_vector
+       title_vector, search_vector || job_phrase_pairs(search_vector)
   FROM jobs
  WHERE expired_at IS NULL;
 
