@@ -1,24 +1,21 @@
-// Job descriptions in the two served formats (spec 2.1): light Markdown and safe HTML,
-// plus plain text for the search vector. Converted once, when a job is written.
+// Job descriptions in the two served formats (spec 2.1): light Markdown and safe HTML.
+// Converted once, when a job is written. (The search vector reads the Markdown.)
 //
 // Pipeline (every stage is a configured, module-level library instance):
 //   source ──(no tags at all?)──▶ plainTextToHtml            (escape < > &, blank lines → <p>, newlines → <br>)
 //          ──▶ sanitize-html STRIP   remove scripting/embedded/metadata elements with their content, and comments
 //          ├─▶ sanitize-html HTML    allow-list, unsafe URLs dropped, every other tag escaped so it shows as text
 //          └─▶ sanitize-html MD_PREP reduce to p/br/ul/ol/li/strong/a/h1-6/pre/div, other tags dropped (text kept)
-//                ├─▶ turndown (custom rules)  → markdown: `- item`, `**bold**`, `[text](url)` only
-//                └─▶ html-to-text             → text
+//                └─▶ turndown (custom rules)  → markdown: `- item`, `**bold**`, `[text](url)` only
 // The HTML stage is the security boundary for `html`: it re-parses its input from scratch, so
 // nothing STRIP emits can turn into markup it would not allow on raw input.
 import TurndownService from 'turndown';
 import sanitizeHtml from 'sanitize-html';
 import type { IOptions as SanitizeOptions, Attributes, IFrame, Tag } from 'sanitize-html';
-import { compile as compileHtmlToText } from 'html-to-text';
 
 export interface ConvertedDescription {
   markdown: string;
   html: string;
-  text: string;
 }
 
 const SAFE_SCHEMES = ['http', 'https', 'mailto'];
@@ -126,17 +123,17 @@ const HTML_OPTIONS: SanitizeOptions = {
   parseStyleAttributes: false,
 };
 
-/** Block containers kept for the Markdown/text converters, which turn each into a paragraph. */
+/** Block containers kept for the Markdown converter, which turns each into a paragraph. */
 const PLAIN_BLOCKS = [
   'div', 'blockquote', 'section', 'article', 'header', 'footer', 'main', 'aside', 'nav', 'address', 'figure', 'figcaption',
   'center', 'details', 'summary', 'dl', 'dt', 'dd', 'hgroup', 'fieldset', 'legend', 'form', 'hr',
   'table', 'caption', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td',
 ];
-/** Deeper than this the Markdown/text converters (recursive, per-node subtree checks) stop seeing tags. */
+/** Deeper than this the Markdown converter (recursive, per-node subtree checks) stops seeing tags. */
 const MARKDOWN_NESTING_LIMIT = 64;
 
 /**
- * MD_PREP: the reduced document that the Markdown and text converters read. No tag is renamed
+ * MD_PREP: the reduced document that the Markdown converter reads. No tag is renamed
  * here: sanitize-html keeps a renamed tag's new name for its depth when the tag is then discarded
  * (unsafe link, nesting limit), and would close a later sibling with it.
  */
@@ -156,7 +153,7 @@ const MD_PREP_OPTIONS: SanitizeOptions = {
       return { tagName: 'a', attribs: href === null ? {} : { href } };
     },
   },
-  // Non-breaking and other Unicode spaces become plain spaces (the Markdown and text converters
+  // Non-breaking and other Unicode spaces become plain spaces (the Markdown converter
   // only collapse ASCII whitespace, and long runs of anything else would survive into the output).
   textFilter: (text) => text.replace(/[\u00a0\u1680\u2000-\u200a\u2028\u2029\u202f\u205f\u3000\ufeff]/g, ' '),
   parseStyleAttributes: false,
@@ -353,36 +350,6 @@ function tidyMarkdown(markdown: string): string {
 }
 
 // ---------------------------------------------------------------------------------------------
-// Plain text (html-to-text)
-
-const htmlToText = compileHtmlToText({
-  wordwrap: false,
-  preserveNewlines: false,
-  selectors: [
-    { selector: 'a', options: { ignoreHref: true } },
-    ...HEADINGS.map((selector) => ({ selector, options: { uppercase: false } })),
-    // List markers are markup; the prefix must be non-empty, tidyText trims it away.
-    { selector: 'ul', options: { itemPrefix: ' ' } },
-    { selector: 'ol', format: 'unorderedList', options: { itemPrefix: ' ' } },
-    { selector: 'menu', format: 'unorderedList', options: { itemPrefix: ' ' } },
-    { selector: 'dir', format: 'unorderedList', options: { itemPrefix: ' ' } },
-    { selector: 'li', format: 'block' },
-    // Quotes, tables and rules are plain blocks too (no `>` prefixes, column layout or `----`).
-    ...PLAIN_BLOCKS.filter((selector) => selector !== 'hr').map((selector) => ({ selector, format: 'block' })),
-    { selector: 'hr', format: 'skip' },
-  ],
-});
-
-/** One block or line per line, whitespace inside a line collapsed, no empty lines. */
-function tidyText(text: string): string {
-  return text
-    .split('\n')
-    .map((line) => line.replace(/\s+/g, ' ').trim())
-    .filter(Boolean)
-    .join('\n');
-}
-
-// ---------------------------------------------------------------------------------------------
 
 /** Any `<` that an HTML parser would read as the start of markup (tag, end tag, comment, `<!…>`, `<?…>`). */
 const MARKUP = /<[a-zA-Z/!?]/;
@@ -417,6 +384,5 @@ export function convertDescription(source: string): ConvertedDescription {
   return {
     markdown: tidyMarkdown(turndown.turndown(reduced)),
     html,
-    text: tidyText(htmlToText(reduced)),
   };
 }
