@@ -129,7 +129,9 @@ function listQueries(limit: number) {
     console.log(`    ${ms(median).padStart(9)} (${ms(max)})  ${decodeURIComponent(requestPath)}`);
   }
 }
+const heading = `search benchmark: ${seeded.jobs} jobs, ${seeded.companies} companies (seeded in ${seedSeconds.toFixed(0)} s), ${requests.length}-query mix (${machine()})`;
 if (values['floor-only']) {
+  console.log(heading);
   console.log(`SQL floor (in-process, sequential): p50 ${ms(floorAt(0.5))}, p95 ${ms(floorAt(0.95))}`);
   listQueries(perQuery.size);
   await service.stop();
@@ -154,7 +156,7 @@ const concurrent = await runLoad(Number(values.connections), Number(values.secon
 await fs.rm(mixFile, { force: true });
 await service.stop();
 
-console.log(`search benchmark: ${seeded.jobs} jobs, ${seeded.companies} companies (seeded in ${seedSeconds.toFixed(0)} s), ${requests.length}-query mix (${machine()})`);
+console.log(heading);
 console.log(`  SQL floor (in-process, sequential): p50 ${ms(floorAt(0.5))}, p95 ${ms(floorAt(0.95))}`);
 console.log(`  HTTP, 1 connection:  p50 ${ms(sequential.p50)}, p95 ${ms(sequential.p95)}, ${sequential.rps.toFixed(0)} req/s, errors ${sequential.errors}`);
 console.log(`  HTTP, ${values.connections} connections: p50 ${ms(concurrent.p50)}, p95 ${ms(concurrent.p95)}, ${concurrent.rps.toFixed(0)} req/s, errors ${concurrent.errors}`);
