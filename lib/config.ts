@@ -19,6 +19,16 @@ export interface Config {
   /** Upper bound for in-flight requests and jobs to finish on SIGTERM. */
   shutdownTimeoutMs: number;
   maxJsonBodyBytes: number;
+  /** OpenSearch, when OPENSEARCH_URL is set; PostgreSQL full-text search otherwise. */
+  opensearch: OpenSearchConfig | null;
+}
+
+export interface OpenSearchConfig {
+  url: string;
+  username: string | null;
+  password: string | null;
+  /** The alias searches read; each build is a versioned index behind it. */
+  alias: string;
 }
 
 type Env = Record<string, string | undefined>;
@@ -56,5 +66,13 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: flag(env, 'TRUST_PROXY'),
     shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 20_000),
     maxJsonBodyBytes: 1024 * 1024,
+    opensearch: env.OPENSEARCH_URL
+      ? {
+          url: env.OPENSEARCH_URL.replace(/\/+$/, ''),
+          username: env.OPENSEARCH_USERNAME || null,
+          password: env.OPENSEARCH_PASSWORD || null,
+          alias: env.OPENSEARCH_INDEX || 'jobs',
+        }
+      : null,
   };
 }

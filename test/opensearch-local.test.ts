@@ -8,19 +8,11 @@ import path from 'node:path';
 import readline from 'node:readline';
 import t from 'tap';
 import { freePort } from '../lib/net.ts';
-import { findJdk } from '../scripts/opensearch/local-node.ts';
+import { localOpenSearchProblem, skipWithoutOpenSearch } from './helpers/opensearch.ts';
 
-let jdkProblem: string | null = null;
-try {
-  findJdk();
-} catch (error) {
-  jdkProblem = (error as Error).message;
-}
-if (jdkProblem && process.env.CI !== 'true') {
-  t.plan(0, `no local OpenSearch: ${jdkProblem}`);
-} else {
+if (!skipWithoutOpenSearch(t)) {
   t.test('the node starts green, serves requests, and stops on SIGTERM', async (t) => {
-    t.equal(jdkProblem, null, 'a JDK 21 or newer is installed');
+    t.equal(localOpenSearchProblem(), null, 'a JDK 21 or newer is installed');
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'opensearch-test-'));
     t.teardown(() => fs.rm(dataDir, { recursive: true, force: true }));
     const port = await freePort();

@@ -1,0 +1,44 @@
+// How jobs are laid out in OpenSearch: one document per live job, in versioned indices
+// (`<alias>-<build time>`) behind the alias that searches read. Keywords for canonical
+// keys and sources, English-analysed text for title, company and description, dates,
+// and a geo point per location.
+import type { Indices_Create_RequestBody } from '@opensearch-project/opensearch/api/indices/create.js';
+
+/** Settings and mappings of every index version. */
+export const INDEX_BODY: Indices_Create_RequestBody & { settings: Record<string, unknown> } = {
+  settings: {
+    // One shard answers 200,000 jobs comfortably; scale out by building with more.
+    number_of_shards: 1,
+    number_of_replicas: 0,
+    analysis: {
+      normalizer: { folded: { type: 'custom', filter: ['lowercase', 'asciifolding'] } },
+    },
+  },
+  mappings: {
+    dynamic: 'strict',
+    properties: {
+      sandbox: { type: 'boolean' },
+      valid_through: { type: 'date' },
+      date_posted: { type: 'date' },
+      updated_at: { type: 'date' },
+      company_id: { type: 'keyword' },
+      source: { type: 'keyword' },
+      employment_type: { type: 'keyword' },
+      work_model: { type: 'keyword' },
+      experience_level: { type: 'keyword' },
+      pay: { type: 'double' },
+      country_codes: { type: 'keyword' },
+      // The location filter is a substring match (any case) over every location's text.
+      location_text: { type: 'keyword', normalizer: 'folded' },
+      title: { type: 'text', analyzer: 'english' },
+      company_name: { type: 'text', analyzer: 'english' },
+      description: { type: 'text', analyzer: 'english' },
+      geo: { type: 'geo_point' },
+    },
+  },
+};
+
+/** A new index name for the alias, sortable by build time. */
+export function versionedIndexName(alias: string, at: Date): string {
+  return `${alias}-${at.toISOString().replace(/[-:.TZ]/g, '').slice(0, 17)}`;
+}

@@ -1,0 +1,57 @@
+// `reindex`: a new index version built from PostgreSQL behind the alias, the swap, and
+// the old version gone; against a real local OpenSearch node.
+import t from 'tap';
+import { createLogger } from '../lib/logger.ts';
+import { createPool } from '../db/pool.ts';
+import { expireJobs, upsertJobs } from '../db/jobs.ts';
+import { createOpenSearchClient } from '../search/opensearch/client.ts';
+import { aliasedIndices, reindex } from '../search/opensearch/reindex.ts';
+import { berlin, createCompanies, job, toronto } from './fixtures/jobs.ts';
+import { createTestDatabase } from './helpers/database.ts';
+import { skipWithoutOpenSearch, startTestOpenSearch } from './helpers/opensearch.ts';
+
+if (!skipWithoutOpenSearch(t)) {
+  const pool = createPool(await createTestDatabase(t), 4, createLogger('silent'));
+  t.teardown(() => pool.end());
+  const client = createOpenSearchClient({ url: await startTestOpenSearch(t), username: null, password: null, alias: 'jobs' });
+  t.teardown(() => client.close());
+  const companies = await createCompanies(pool);
+  await upsertJobs(pool, [
+    job({ company_id: companies.acme, title: 'Lighthouse Keeper', description: '<p>Keeps the lamps lit. <a href="https://zebra.example.com/x">Apply</a></p>', locations: [berlin, toronto], employment_type: 'full_time' }),
+    job({ company_id: companies.acme, title: 'Harbour Pilot', locations: [] }),
+    job({ company_id: companies.globex, title: 'Gone Clerk' }),
+    job({ company_id: companies.sandbox, title: 'Sandbox Keeper', sandbox: true }),
+  ]);
+  const ids = new Map((await pool.query<{ id: string; title: string }>('SELECT id, title FROM jobs')).rows.map((row) => [row.title, row.id]));
+  await expireJobs(pool, [ids.get('Gone Clerk')!]);
+
+  t.test('a first build creates a version behind the alias with every live job', async (t) => {
+    const result = await reindex(pool, client, 'jobs', { batchSize: 2 });
+    t.equal(result.documents, 3, 'live jobs, sandbox included (searches filter on the flag); not the expired one');
+    t.same(result.replaced, []);
+    t.same(await aliasedIndices(client, 'jobs'), [result.index]);
+    t.equal((await client.count({ index: 'jobs' })).body.count, 3);
+    const { body } = await client.get({ index: 'jobs', id: ids.get('Lighthouse Keeper')! });
+    t.match(body._source, {
+      sandbox: false,
+      company_id: companies.acme,
+      employment_type: 'full_time',
+      country_codes: ['DE', 'CA'],
+      geo: [{ lat: berlin.latitude, lon: berlin.longitude }, { lat: toronto.latitude, lon: toronto.longitude }],
+    });
+    t.notMatch(body._source.description, /zebra/, 'link targets are not indexed');
+    const found = await client.search({ index: 'jobs', body: { query: { match: { description: 'lamp' } } } });
+    t.same(found.body.hits.hits.map((hit) => hit._id), [ids.get('Lighthouse Keeper')], 'English stemming: lamp finds lamps');
+  });
+
+  t.test('a rebuild swaps the alias in one step and deletes the version it replaced', async (t) => {
+    const [before] = await aliasedIndices(client, 'jobs');
+    await expireJobs(pool, [ids.get('Harbour Pilot')!]);
+    const result = await reindex(pool, client, 'jobs');
+    t.same(result.replaced, [before]);
+    t.not(result.index, before);
+    t.same(await aliasedIndices(client, 'jobs'), [result.index]);
+    t.equal((await client.indices.exists({ index: before! })).body, false, 'the old version is deleted');
+    t.equal((await client.count({ index: 'jobs' })).body.count, 2);
+  });
+}
