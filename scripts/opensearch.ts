@@ -3,7 +3,20 @@
 // URL once the cluster is green, and stops the node cleanly on SIGTERM or SIGINT. The
 // first run fetches the jars from Maven Central; later runs use the cache.
 import path from 'node:path';
-import { DEFAULT_CACHE_DIR, LocalOpenSearchError, startLocalOpenSearch } from './opensearch/local-node.ts';
+import { DEFAULT_CACHE_DIR, LocalOpenSearchError, prepareLocalOpenSearch, startLocalOpenSearch } from './opensearch/local-node.ts';
+
+// `--prepare`: only fetch the jars and compile the launcher (what .ci/run does up front).
+if (process.argv.includes('--prepare')) {
+  try {
+    const { jdk, lib } = await prepareLocalOpenSearch(DEFAULT_CACHE_DIR, (message) => process.stderr.write(`${message}\n`));
+    process.stdout.write(`OpenSearch jars ready in ${lib} (Java ${jdk.major} at ${jdk.home})\n`);
+    process.exit(0);
+  } catch (error) {
+    if (!(error instanceof LocalOpenSearchError)) throw error;
+    process.stderr.write(`${error.message}\n`);
+    process.exit(1);
+  }
+}
 
 const port = Number(process.env.OPENSEARCH_PORT ?? 9200);
 if (!Number.isInteger(port) || port < 1 || port > 65535) {

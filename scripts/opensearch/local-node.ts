@@ -110,12 +110,17 @@ async function ensureLauncher(cacheDir: string, lib: string, jdkHome: string, on
   return classes;
 }
 
-export async function startLocalOpenSearch(options: LocalOpenSearchOptions): Promise<LocalOpenSearch> {
-  const onProgress = options.onProgress ?? (() => {});
-  const cacheDir = options.cacheDir ?? DEFAULT_CACHE_DIR;
+/** Fetches the jars and compiles the launcher if the cache lacks them (CI does this up front). */
+export async function prepareLocalOpenSearch(cacheDir = DEFAULT_CACHE_DIR, onProgress: (message: string) => void = () => {}) {
   const jdk = findJdk();
   const lib = await ensureJars(cacheDir, onProgress);
   const classes = await ensureLauncher(cacheDir, lib, jdk.home, onProgress);
+  return { jdk, lib, classes };
+}
+
+export async function startLocalOpenSearch(options: LocalOpenSearchOptions): Promise<LocalOpenSearch> {
+  const onProgress = options.onProgress ?? (() => {});
+  const { jdk, lib, classes } = await prepareLocalOpenSearch(options.cacheDir ?? DEFAULT_CACHE_DIR, onProgress);
   const [port, transportPort] = [options.port ?? (await freePort()), await freePort()];
   await fs.mkdir(options.dataDir, { recursive: true });
   const log = createWriteStream(path.join(options.dataDir, 'opensearch.log'), { flags: 'a' });

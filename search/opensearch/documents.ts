@@ -25,25 +25,12 @@ export interface JobDocument {
   };
 }
 
-interface Row {
+/** A row as read: the document's columns, with the Markdown and locations it derives from. */
+type Row = Omit<JobDocument['body'], 'description' | 'geo'> & {
   job_id: string;
-  sandbox: boolean;
-  valid_through: Date | null;
-  date_posted: Date | null;
-  updated_at: Date;
-  company_id: string;
-  source: string;
-  employment_type: string | null;
-  work_model: string | null;
-  experience_level: string | null;
-  pay: number | null;
-  country_codes: string[];
-  location_text: string;
-  title: string;
-  company_name: string;
   description_markdown: string;
   locations: JobLocation[];
-}
+};
 
 const SELECT = `
   SELECT s.job_id, s.sandbox, s.valid_through, s.date_posted, s.updated_at, s.company_id, s.source,
@@ -57,25 +44,13 @@ function searchableText(markdown: string): string {
 }
 
 function toDocument(row: Row): JobDocument {
+  const { job_id: id, description_markdown: markdown, locations, ...columns } = row;
   return {
-    id: row.job_id,
+    id,
     body: {
-      sandbox: row.sandbox,
-      valid_through: row.valid_through,
-      date_posted: row.date_posted,
-      updated_at: row.updated_at,
-      company_id: row.company_id,
-      source: row.source,
-      employment_type: row.employment_type,
-      work_model: row.work_model,
-      experience_level: row.experience_level,
-      pay: row.pay,
-      country_codes: row.country_codes,
-      location_text: row.location_text,
-      title: row.title,
-      company_name: row.company_name,
-      description: searchableText(row.description_markdown),
-      geo: row.locations
+      ...columns,
+      description: searchableText(markdown),
+      geo: locations
         .filter((location) => typeof location.latitude === 'number' && typeof location.longitude === 'number')
         .map((location) => ({ lat: location.latitude!, lon: location.longitude! })),
     },
