@@ -6,6 +6,7 @@ import { createPool } from '../db/pool.ts';
 import { expireJobs, upsertJobs } from '../db/jobs.ts';
 import { createOpenSearchClient } from '../search/opensearch/client.ts';
 import { aliasedIndices, reindex } from '../search/opensearch/reindex.ts';
+import { syncJobs } from '../search/opensearch/sync.ts';
 import { berlin, createCompanies, job, toronto } from './fixtures/jobs.ts';
 import { createTestDatabase } from './helpers/database.ts';
 import { skipWithoutOpenSearch, startTestOpenSearch } from './helpers/opensearch.ts';
@@ -53,5 +54,21 @@ if (!skipWithoutOpenSearch(t)) {
     t.same(await aliasedIndices(client, 'jobs'), [result.index]);
     t.equal((await client.indices.exists({ index: before! })).body, false, 'the old version is deleted');
     t.equal((await client.count({ index: 'jobs' })).body.count, 2);
+  });
+
+  t.test('syncJobs indexes live jobs from their current row and deletes the rest, idempotently', async (t) => {
+    await upsertJobs(pool, [job({ company_id: companies.globex, title: 'Ferry Captain', employment_type: 'contract' })]);
+    const [{ id: captain }] = (await pool.query<{ id: string }>("SELECT id FROM jobs WHERE title = 'Ferry Captain'")).rows as [{ id: string }];
+    const keeper = ids.get('Lighthouse Keeper')!;
+    await expireJobs(pool, [keeper]);
+    const never = '00000000-0000-4000-8000-000000000000';
+    for (const round of [1, 2]) {
+      t.same(await syncJobs(pool, client, 'jobs', [captain, keeper, never]), { indexed: 1, removed: 2 }, `round ${round}`);
+      await client.indices.refresh({ index: 'jobs' });
+      t.equal((await client.count({ index: 'jobs' })).body.count, 2, `round ${round}: the pilot's gone, the keeper's gone, the captain's in`);
+    }
+    const { body } = await client.get({ index: 'jobs', id: captain });
+    t.match(body._source, { title: 'Ferry Captain', employment_type: 'contract' });
+    t.equal((await client.exists({ index: 'jobs', id: keeper })).body, false);
   });
 }

@@ -65,3 +65,9 @@ export async function liveJobDocuments(db: Pool | PoolClient, afterId: string | 
   );
   return rows.map(toDocument);
 }
+
+/** The documents of those of these jobs that are live. */
+export async function jobDocuments(db: Pool | PoolClient, ids: string[]): Promise<JobDocument[]> {
+  const { rows } = await db.query<Row>(`${SELECT} WHERE s.job_id = ANY($1::uuid[])`, [ids]);
+  return rows.map(toDocument);
+}
