@@ -1,5 +1,6 @@
 // Request and response schemas shared by the job search endpoints.
 import { defineComponent, ref } from './registry.ts';
+import { RESULT_WINDOW } from '../../search/search-index.ts';
 import '../serializers/job.ts';
 
 const csv = (description: string, items: Record<string, unknown> = { type: 'string', maxLength: 200 }) => ({
@@ -61,13 +62,19 @@ export const JobSearchResponseSchema = defineComponent('JobSearchResponse', {
   required: ['jobs', 'total', 'page', 'page_size', 'has_more'],
   properties: {
     jobs: { type: 'array', items: ref('Job') },
-    total: { type: 'integer', minimum: 0 },
+    total: {
+      type: 'integer',
+      minimum: 0,
+      maximum: RESULT_WINDOW,
+      description: 'Matching jobs, counted up to the 10,000-job result window: 10000 means 10,000 or more.',
+    },
     page: { type: 'integer', minimum: 1 },
     page_size: { type: 'integer', minimum: 1 },
     has_more: { type: 'boolean' },
     facets: {
       type: 'object',
-      description: 'Only when include_facets is given. Buckets sorted by count, then key; at most 50 per facet.',
+      description:
+        'Only when include_facets is given. Counted over the same jobs as total (the first 10,000 results when more match). Buckets sorted by count, then key; at most 50 per facet.',
       additionalProperties: {
         type: 'array',
         items: { type: 'object', required: ['key', 'count'], properties: { key: { type: 'string' }, count: { type: 'integer' } } },
