@@ -11,7 +11,8 @@ export const INDEX_BODY: Indices_Create_RequestBody & { settings: Record<string,
     number_of_shards: 1,
     number_of_replicas: 0,
     analysis: {
-      normalizer: { folded: { type: 'custom', filter: ['lowercase', 'asciifolding'] } },
+      // Case-insensitive only, like ILIKE on PostgreSQL: "Zürich" does not match "zurich".
+      normalizer: { lowercased: { type: 'custom', filter: ['lowercase'] } },
     },
   },
   mappings: {
@@ -29,7 +30,7 @@ export const INDEX_BODY: Indices_Create_RequestBody & { settings: Record<string,
       pay: { type: 'double' },
       country_codes: { type: 'keyword' },
       // The location filter is a substring match (any case) over every location's text.
-      location_text: { type: 'keyword', normalizer: 'folded' },
+      location_text: { type: 'keyword', normalizer: 'lowercased' },
       title: { type: 'text', analyzer: 'english' },
       company_name: { type: 'text', analyzer: 'english' },
       description: { type: 'text', analyzer: 'english' },
