@@ -81,33 +81,36 @@ function run(command: string, args: string[], what: string): void {
   if (result.status !== 0) throw new LocalOpenSearchError(`${what} failed (${command} exited ${result.status}):\n${(result.stdout + result.stderr).slice(-4000)}`);
 }
 
-/** The jars, fetched once per pom.xml into a directory named after its hash. */
-async function ensureJars(cacheDir: string, onProgress: (message: string) => void): Promise<string> {
-  const lib = path.join(cacheDir, `lib-${hashOf(POM)}`);
-  if (existsSync(lib)) return lib;
-  onProgress('fetching the OpenSearch jars from Maven Central (once per machine)');
-  const partial = `${lib}.partial-${process.pid}`;
-  await fs.mkdir(cacheDir, { recursive: true });
-  run('mvn', ['-q', '-B', '-f', POM, 'dependency:copy-dependencies', `-DoutputDirectory=${partial}`], 'fetching the OpenSearch jars');
-  // A rename makes the directory appear whole or not at all, even with a parallel fetch.
-  await fs.rename(partial, lib).catch(async (error: NodeJS.ErrnoException) => {
+/**
+ * A cache directory built once: `build` fills a private partial directory, and a rename
+ * makes it appear whole or not at all, even when two processes build it at once.
+ */
+async function cachedDirectory(target: string, build: (partial: string) => void): Promise<string> {
+  if (existsSync(target)) return target;
+  const partial = `${target}.partial-${process.pid}`;
+  await fs.mkdir(path.dirname(target), { recursive: true });
+  build(partial);
+  await fs.rename(partial, target).catch(async (error: NodeJS.ErrnoException) => {
     await fs.rm(partial, { recursive: true, force: true });
-    if (!existsSync(lib)) throw error;
+    if (!existsSync(target)) throw error;
   });
-  return lib;
+  return target;
 }
 
-async function ensureLauncher(cacheDir: string, lib: string, jdkHome: string, onProgress: (message: string) => void): Promise<string> {
-  const classes = path.join(cacheDir, `classes-${hashOf(POM, LAUNCHER)}`);
-  if (existsSync(path.join(classes, 'LocalNode.class'))) return classes;
-  onProgress('compiling the launcher');
-  const partial = `${classes}.partial-${process.pid}`;
-  run(path.join(jdkHome, 'bin', 'javac'), ['-cp', `${lib}/*`, '-d', partial, LAUNCHER], 'compiling LocalNode.java');
-  await fs.rename(partial, classes).catch(async (error: NodeJS.ErrnoException) => {
-    await fs.rm(partial, { recursive: true, force: true });
-    if (!existsSync(classes)) throw error;
+/** The jars, fetched once per pom.xml into a directory named after its hash. */
+function ensureJars(cacheDir: string, onProgress: (message: string) => void): Promise<string> {
+  return cachedDirectory(path.join(cacheDir, `lib-${hashOf(POM)}`), (partial) => {
+    onProgress('fetching the OpenSearch jars from Maven Central (once per machine)');
+    run('mvn', ['-q', '-B', '-f', POM, 'dependency:copy-dependencies', `-DoutputDirectory=${partial}`], 'fetching the OpenSearch jars');
   });
-  return classes;
+}
+
+/** The compiled launcher, once per pom.xml and LocalNode.java. */
+function ensureLauncher(cacheDir: string, lib: string, jdkHome: string, onProgress: (message: string) => void): Promise<string> {
+  return cachedDirectory(path.join(cacheDir, `classes-${hashOf(POM, LAUNCHER)}`), (partial) => {
+    onProgress('compiling the launcher');
+    run(path.join(jdkHome, 'bin', 'javac'), ['-cp', `${lib}/*`, '-d', partial, LAUNCHER], 'compiling LocalNode.java');
+  });
 }
 
 /** Fetches the jars and compiles the launcher if the cache lacks them (CI does this up front). */

@@ -43,7 +43,7 @@ function searchableText(markdown: string): string {
   return markdown.slice(0, 50_000).replace(/\]\((?:[^()\s]|\([^()\s]*\))*\)/g, ']');
 }
 
-function toDocument(row: Row): JobDocument {
+function asDocument(row: Row): JobDocument {
   const { job_id: id, description_markdown: markdown, locations, ...columns } = row;
   return {
     id,
@@ -63,11 +63,11 @@ export async function liveJobDocuments(db: Pool | PoolClient, afterId: string | 
     `${SELECT} WHERE ($1::uuid IS NULL OR s.job_id > $1::uuid) ORDER BY s.job_id LIMIT $2`,
     [afterId, limit],
   );
-  return rows.map(toDocument);
+  return rows.map(asDocument);
 }
 
 /** The documents of those of these jobs that are live. */
 export async function jobDocuments(db: Pool | PoolClient, ids: string[]): Promise<JobDocument[]> {
   const { rows } = await db.query<Row>(`${SELECT} WHERE s.job_id = ANY($1::uuid[])`, [ids]);
-  return rows.map(toDocument);
+  return rows.map(asDocument);
 }

@@ -16,14 +16,20 @@ export interface ReindexResult {
 
 export class BulkIndexError extends Error {}
 
-/** Indexes documents in one bulk request; any rejected document fails the call. */
+type BulkParams = Parameters<OpenSearchClient['bulk']>[0];
+
+/** Sends one bulk request; any rejected operation fails the call (a delete of a missing document is not one). */
+export async function sendBulk(client: OpenSearchClient, params: BulkParams, operations: number): Promise<void> {
+  const { body } = await client.bulk(params);
+  if (!body.errors) return;
+  const failed = body.items.map((item) => item.index ?? item.delete).filter((result) => result?.error);
+  throw new BulkIndexError(`${failed.length} of ${operations} operations were rejected; first: ${JSON.stringify(failed[0]?.error)}`);
+}
+
+/** Indexes documents in one bulk request. */
 export async function bulkIndex(client: OpenSearchClient, index: string, documents: JobDocument[]): Promise<void> {
   if (documents.length === 0) return;
-  const { body } = await client.bulk({ body: documents.flatMap((document) => [{ index: { _index: index, _id: document.id } }, document.body]) });
-  if (body.errors) {
-    const failed = body.items.map((item) => item.index).filter((result) => result?.error);
-    throw new BulkIndexError(`${failed.length} of ${documents.length} documents were rejected; first: ${JSON.stringify(failed[0]?.error)}`);
-  }
+  await sendBulk(client, { body: documents.flatMap((document) => [{ index: { _index: index, _id: document.id } }, document.body]) }, documents.length);
 }
 
 /** The concrete indices behind an alias (none when it does not exist yet). */
