@@ -135,6 +135,8 @@ export async function startLocalOpenSearch(options: LocalOpenSearchOptions): Pro
     { stdio: ['ignore', 'pipe', 'pipe'] },
   );
   const exited = new Promise<number | null>((resolve) => child.on('exit', (code) => resolve(code)));
+  // 'close' comes after the output pipes are drained: the node's last lines are in the log.
+  const drained = new Promise<void>((resolve) => child.on('close', () => resolve()));
   const recent: string[] = [];
   const remember = (line: string) => {
     log.write(line + '\n');
@@ -160,6 +162,7 @@ export async function startLocalOpenSearch(options: LocalOpenSearchOptions): Pro
         await exited;
         clearTimeout(timer);
       }
+      await drained;
       await new Promise((resolve) => log.end(resolve));
     })());
 
