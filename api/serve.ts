@@ -6,10 +6,12 @@ import type { Runtime } from '../lib/runtime.ts';
 /** Serves the API on the runtime's PORT and closes it first on shutdown. */
 export async function serveApi(runtime: Runtime, options: AppOptions = {}): Promise<HttpServer> {
   const { config, logger, pool, boss, lifecycle } = runtime;
-  const app = createApp({ config, logger, pool, boss, lifecycle, searchIndex: createSearchIndex(pool) }, options);
+  const search = createSearchIndex(pool, config);
+  const app = createApp({ config, logger, pool, boss, lifecycle, searchIndex: search.index }, options);
   const http = await startHttpServer(app, config.port, config.host);
   runtime.onShutdown(() => http.close(config.shutdownTimeoutMs));
   // Unused leased rate-limit hits go back so other processes can use them at once.
   runtime.onShutdown(() => app.context.gateway.limiter.releaseAll());
+  runtime.onShutdown(() => search.close());
   return http;
 }

@@ -9,7 +9,11 @@ export interface ScheduleEntry {
   data?: object;
 }
 
-export const schedule: ScheduleEntry[] = [{ queue: 'maintenance.prune', cron: '*/15 * * * *' }];
+export const schedule: ScheduleEntry[] = [
+  { queue: 'maintenance.prune', cron: '*/15 * * * *' },
+  // The safety net under the outbox notifications (workers/search-index.ts).
+  { queue: 'search.index', cron: '* * * * *' },
+];
 
 /** Makes the stored schedules match `entries`: adds, updates and removes. */
 export async function applySchedule(boss: PgBoss, entries: ScheduleEntry[] = schedule): Promise<void> {

@@ -3,9 +3,8 @@
 // formats here, once, so reads never convert.
 import { convertDescription } from '../api/serializers/description.ts';
 import type { CompanySummaryColumns } from './companies.ts';
-import type { Pool, PoolClient } from './pool.ts';
+import type { Pool, PoolClient, Queryable } from './pool.ts';
 
-type Queryable = Pool | PoolClient;
 
 export const EMPLOYMENT_TYPES = ['full_time', 'part_time', 'contract', 'internship', 'freelance', 'temporary'] as const;
 export const WORK_MODELS = ['remote', 'hybrid', 'onsite'] as const;

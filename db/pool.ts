@@ -3,6 +3,8 @@ import type { Logger } from '../lib/logger.ts';
 
 export type Pool = pg.Pool;
 export type PoolClient = pg.PoolClient;
+/** Either: a statement that needs no transaction of its own runs on whichever it is given. */
+export type Queryable = Pool | PoolClient;
 
 // timestamptz as Date, bigint (counts, sums) as number: our counts stay far below 2^53.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => Number(value));

@@ -17,6 +17,19 @@ export const queueDefinitions: QueueDefinition[] = [
     retryDelay: 60,
     expireInSeconds: 600,
   },
+  {
+    name: 'search.index',
+    description:
+      'Drains search_outbox into OpenSearch (when OPENSEARCH_URL is set): re-indexes changed jobs in batches, and builds the first index when there is none.',
+    // At most one drain runs and one waits: any number of wake-ups collapse into one.
+    policy: 'stately',
+    retryLimit: 100,
+    retryDelay: 5,
+    retryBackoff: true,
+    retryDelayMax: 300,
+    // A first build of a large index runs inside one job.
+    expireInSeconds: 3600,
+  },
 ];
 
 export function queueDefinition(name: string): QueueDefinition {

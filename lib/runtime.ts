@@ -6,6 +6,7 @@ import { createLogger, type Logger } from './logger.ts';
 import { queueDefinitions } from './queues.ts';
 import { openDatabase } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
+import { setSearchOutbox } from '../db/search-outbox.ts';
 import { createPool, type Pool } from '../db/pool.ts';
 import { startBoss, type PgBoss } from '../db/boss.ts';
 import type { EmbeddedDatabase } from '../db/embedded.ts';
@@ -37,6 +38,8 @@ export async function bootRuntime(options: BootOptions): Promise<Runtime> {
   const pool = createPool(database.url, config.dbPoolMax, logger, options.name);
   try {
     await migrate(pool, logger);
+    // Job writes queue their search updates exactly while an external index is configured.
+    await setSearchOutbox(pool, config.opensearch !== null);
   } catch (error) {
     await pool.end();
     await database.stop();

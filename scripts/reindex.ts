@@ -5,6 +5,7 @@ import { loadConfig } from '../lib/config.ts';
 import { createLogger } from '../lib/logger.ts';
 import { openDatabase } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
+import { setSearchOutbox } from '../db/search-outbox.ts';
 import { createPool } from '../db/pool.ts';
 import { createOpenSearchClient } from '../search/opensearch/client.ts';
 import { reindex } from '../search/opensearch/reindex.ts';
@@ -20,6 +21,8 @@ const pool = createPool(database.url, 2, logger, 'reindex');
 const client = createOpenSearchClient(config.opensearch);
 try {
   await migrate(pool, logger);
+  // Changes made while the build runs are queued for the drain, which also writes them to the new index.
+  await setSearchOutbox(pool, true);
   const result = await reindex(pool, client, config.opensearch.alias, {
     onBatch: (documents) => logger.info({ documents }, 'indexed'),
   });

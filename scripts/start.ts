@@ -11,7 +11,7 @@ import { ensureDemoAccount, seedDemoData, DEMO_JOBS } from './demo-account.ts';
 const runtime = await bootRuntime({ name: 'service', schedule: true });
 exitOnSignals(runtime);
 await applySchedule(runtime.boss);
-await startWorkers(runtime.boss, workerModules, runtime);
+runtime.onShutdown(await startWorkers(runtime.boss, workerModules, runtime));
 const http = await serveApi(runtime);
 runtime.logger.info({ queues: workerModules.map((module) => module.queue.name) }, 'workers started');
 

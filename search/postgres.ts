@@ -9,10 +9,13 @@ import {
   type FacetBucket,
   type FacetName,
   type JobFilters,
+  type ScanPage,
+  type ScanRequest,
   type SearchIndex,
   type SearchRequest,
   type SearchResult,
 } from './search-index.ts';
+import { decodePosition, encodePosition } from './scan-position.ts';
 
 /** The job_search column each facet counts (country_codes is an array, split per code). */
 const FACET_COLUMNS: Record<FacetName, string> = {
@@ -23,6 +26,8 @@ const FACET_COLUMNS: Record<FacetName, string> = {
   company: 'company_id',
   country: 'country_codes',
 };
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** Newest first, undated last; the id makes the order total (stable pages). */
 const RECENCY = 's.date_posted DESC NULLS LAST, s.job_id DESC';
@@ -141,8 +146,11 @@ export class PostgresSearchIndex implements SearchIndex {
   private async page(sql: Sql, tiers: Tier[], request: SearchRequest): Promise<string[]> {
     const ids: string[] = [];
     let skip = Number(request.offset);
+    // Pages end at the window, like the count.
+    const limit = Math.max(0, Math.min(Number(request.limit), this.window - skip));
     for (const tier of tiers) {
-      const wanted = Number(request.limit) - ids.length;
+      if (limit === 0) break;
+      const wanted = limit - ids.length;
       // A tier's own count is not known: read up to the end of the page and see.
       const { rows } = await this.query<{ id: string }>(
         `SELECT s.job_id AS id FROM job_search s WHERE ${tier.condition}
@@ -150,7 +158,7 @@ export class PostgresSearchIndex implements SearchIndex {
         sql,
       );
       ids.push(...rows.slice(skip, skip + wanted).map((row) => row.id));
-      if (ids.length >= Number(request.limit)) break;
+      if (ids.length >= limit) break;
       skip = Math.max(0, skip - rows.length);
     }
     return ids;
@@ -222,7 +230,34 @@ export class PostgresSearchIndex implements SearchIndex {
     return withTransaction(this.pool, (client) => client.query<R>(text, sql.params), settings);
   }
 
-  async index(): Promise<void> {}
+  /**
+   * A keyset walk of (updated_at, job_id) on job_search_scan; stable or not, the order is
+   * the same. A job that changes during the scan moves behind the position and is met
+   * again; one that does not is met exactly once. Positions keep microseconds.
+   */
+  async scan(request: ScanRequest): Promise<ScanPage> {
+    const sql = buildWhere(request.filters);
+    let where = sql.where;
+    if (request.after !== null) {
+      const position = decodePosition<{ at: string; id: string }>(
+        request.after,
+        this.name,
+        (value) => typeof value.at === 'string' && /^-?\d{1,19}$/.test(value.at) && typeof value.id === 'string' && UUID.test(value.id),
+      );
+      const at = sql.params.push(position.at);
+      const id = sql.params.push(position.id);
+      where += ` AND (s.updated_at, s.job_id) > (timestamptz 'epoch' + $${at}::int8 * interval '1 microsecond', $${id}::uuid)`;
+    }
+    const { rows } = await this.pool.query<{ id: string; at: string }>(
+      `SELECT s.job_id AS id, (extract(epoch FROM s.updated_at) * 1000000)::int8::text AS at
+         FROM job_search s WHERE ${where} ORDER BY s.updated_at, s.job_id LIMIT ${Number(request.limit) + 1}`,
+      sql.params,
+    );
+    const page = rows.slice(0, Number(request.limit));
+    const last = page.at(-1);
+    return { ids: page.map((row) => row.id), next: rows.length > page.length && last ? encodePosition(this.name, { at: last.at, id: last.id }) : null };
+  }
 
-  async remove(): Promise<void> {}
+  /** job_search is written by the trigger, with the job: always up to date. */
+  async index(): Promise<void> {}
 }

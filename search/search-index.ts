@@ -55,13 +55,36 @@ export interface SearchResult {
   facets: Partial<Record<FacetName, FacetBucket[]>>;
 }
 
+export interface ScanRequest {
+  filters: Omit<JobFilters, 'q'>;
+  /** A `next` from the previous page of the same scan, or null to start. */
+  after: string | null;
+  limit: number;
+  /**
+   * Stable: the order is (updated_at, id), and a scan neither skips nor repeats a job
+   * that stays unchanged while it runs. On OpenSearch it reads one point in time.
+   */
+  stable: boolean;
+}
+
+export interface ScanPage {
+  ids: string[];
+  /** Where the next page starts; null when the scan is over (a stable scan's snapshot is released). */
+  next: string | null;
+}
+
+/** A scan position that cannot be resumed: from another backend, or its snapshot has expired or been rebuilt. */
+export class ScanRestartRequired extends Error {
+  override name = 'ScanRestartRequired';
+}
+
 export interface SearchIndex {
   readonly name: string;
   search(request: SearchRequest): Promise<SearchResult>;
-  /** Brings the index up to date for these jobs (written or changed in PostgreSQL). */
+  /** Live jobs matching the filters in (updated_at, id) order, a page at a time. */
+  scan(request: ScanRequest): Promise<ScanPage>;
+  /** Brings the index up to date for these jobs from PostgreSQL: live ones indexed, the rest dropped. */
   index(jobIds: string[]): Promise<void>;
-  /** Drops these jobs from the index. */
-  remove(jobIds: string[]): Promise<void>;
 }
 
 /** Most buckets returned per facet (the company facet can have thousands of keys). */

@@ -20,5 +20,5 @@ try {
 
 const runtime = await bootRuntime({ name: 'worker' });
 exitOnSignals(runtime);
-await startWorkers(runtime.boss, modules, runtime);
+runtime.onShutdown(await startWorkers(runtime.boss, modules, runtime));
 runtime.logger.info({ queues: modules.map((module) => module.queue.name) }, 'workers started');

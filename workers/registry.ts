@@ -1,8 +1,9 @@
 // Every worker module, keyed by the queue it serves.
 import type { WorkerModule } from './worker.ts';
 import { maintenancePrune } from './maintenance-prune.ts';
+import { searchIndex } from './search-index.ts';
 
-export const workerModules: WorkerModule<any>[] = [maintenancePrune];
+export const workerModules: WorkerModule<any>[] = [maintenancePrune, searchIndex];
 
 /** Resolves `--queues a,b` to modules; unknown names are an error naming the known ones. */
 export function selectWorkers(names: string[] | null, modules = workerModules): WorkerModule<any>[] {

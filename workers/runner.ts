@@ -1,10 +1,15 @@
 import { ensureQueue, type PgBoss } from '../db/boss.ts';
 import type { WorkerContext, WorkerModule } from './worker.ts';
 
-/** Subscribes each module's handler to its queue on this process's pg-boss. */
-export async function startWorkers(boss: PgBoss, modules: WorkerModule<any>[], context: WorkerContext): Promise<void> {
+/**
+ * Subscribes each module's handler to its queue on this process's pg-boss, after its
+ * start hook. Returns what stops the hooks (the runtime's shutdown stops pg-boss).
+ */
+export async function startWorkers(boss: PgBoss, modules: WorkerModule<any>[], context: WorkerContext): Promise<() => Promise<void>> {
+  const stops: Array<() => Promise<void>> = [];
   for (const module of modules) {
     await ensureQueue(boss, module.queue);
+    if (module.start) stops.push(await module.start(context));
     const log = context.logger.child({ queue: module.queue.name });
     await boss.work(module.queue.name, { batchSize: 1, ...module.work }, async (jobs) => {
       try {
@@ -15,4 +20,7 @@ export async function startWorkers(boss: PgBoss, modules: WorkerModule<any>[], c
       }
     });
   }
+  return async () => {
+    for (const stop of stops) await stop();
+  };
 }

@@ -18,4 +18,6 @@ export interface WorkerModule<T extends object = object> {
   /** Fetch and concurrency settings for this queue's worker. */
   work?: Pick<WorkOptions, 'batchSize' | 'localConcurrency' | 'pollingIntervalSeconds'>;
   handle(jobs: Job<T>[], context: WorkerContext): Promise<void>;
+  /** Runs once before the handler subscribes (e.g. a LISTEN); returns how to stop it. */
+  start?(context: WorkerContext): Promise<() => Promise<void>>;
 }

@@ -73,7 +73,7 @@ function mix(companyIds: string[]): Array<{ method: 'GET' | 'POST'; path: string
 
 const service = await startBenchService([], values['data-dir']);
 const { pool, config } = service.runtime;
-const searchIndex = createSearchIndex(pool);
+const searchIndex = createSearchIndex(pool, config).index;
 
 const seedStarted = performance.now();
 const companyCount = Math.max(10, Math.round(jobCount / 40));

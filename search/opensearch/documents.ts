@@ -5,7 +5,10 @@ import type { Pool, PoolClient } from '../../db/pool.ts';
 
 export interface JobDocument {
   id: string;
+  /** index_version (migration 004): written as the external version, so newer always wins. */
+  version: number;
   body: {
+    job_id: string;
     sandbox: boolean;
     valid_through: Date | null;
     date_posted: Date | null;
@@ -27,13 +30,13 @@ export interface JobDocument {
 
 /** A row as read: the document's columns, with the Markdown and locations it derives from. */
 type Row = Omit<JobDocument['body'], 'description' | 'geo'> & {
-  job_id: string;
+  index_version: string;
   description_markdown: string;
   locations: JobLocation[];
 };
 
 const SELECT = `
-  SELECT s.job_id, s.sandbox, s.valid_through, s.date_posted, s.updated_at, s.company_id, s.source,
+  SELECT s.job_id, s.index_version, s.sandbox, s.valid_through, s.date_posted, s.updated_at, s.company_id, s.source,
          s.employment_type, s.work_model, s.experience_level, s.pay::float8 AS pay, s.country_codes,
          s.location_text, j.title, j.company_name, j.description_markdown, j.locations
     FROM job_search s JOIN jobs j ON j.id = s.job_id`;
@@ -44,9 +47,10 @@ function searchableText(markdown: string): string {
 }
 
 function asDocument(row: Row): JobDocument {
-  const { job_id: id, description_markdown: markdown, locations, ...columns } = row;
+  const { index_version: version, description_markdown: markdown, locations, ...columns } = row;
   return {
-    id,
+    id: row.job_id,
+    version: Number(version),
     body: {
       ...columns,
       description: searchableText(markdown),

@@ -1,7 +1,9 @@
 // How jobs are laid out in OpenSearch: one document per live job, in versioned indices
 // (`<alias>-<build time>`) behind the alias that searches read. Keywords for canonical
-// keys and sources, English-analysed text for title, company and description, dates,
-// and a geo point per location.
+// keys and sources, analysed text for title, company and description, dates, and a geo
+// point per location. Text is analysed the way PostgreSQL's `english` configuration
+// does: its stop words, and the Snowball English stemmer.
+import { ENGLISH_STOP_WORDS } from './stop-words.ts';
 import type { Indices_Create_RequestBody } from '@opensearch-project/opensearch/api/indices/create.js';
 
 /** Settings and mappings of every index version. */
@@ -13,11 +15,20 @@ export const INDEX_BODY: Indices_Create_RequestBody & { settings: Record<string,
     analysis: {
       // Case-insensitive only, like ILIKE on PostgreSQL: "Zürich" does not match "zurich".
       normalizer: { lowercased: { type: 'custom', filter: ['lowercase'] } },
+      filter: {
+        english_stop: { type: 'stop', stopwords: [...ENGLISH_STOP_WORDS] },
+        english_snowball: { type: 'snowball', language: 'English' },
+      },
+      analyzer: {
+        job_text: { type: 'custom', tokenizer: 'standard', filter: ['lowercase', 'english_stop', 'english_snowball'] },
+      },
     },
   },
   mappings: {
     dynamic: 'strict',
     properties: {
+      // The id again as a keyword: the last sort key, which makes the order total.
+      job_id: { type: 'keyword' },
       sandbox: { type: 'boolean' },
       valid_through: { type: 'date' },
       date_posted: { type: 'date' },
@@ -31,9 +42,9 @@ export const INDEX_BODY: Indices_Create_RequestBody & { settings: Record<string,
       country_codes: { type: 'keyword' },
       // The location filter is a substring match (any case) over every location's text.
       location_text: { type: 'keyword', normalizer: 'lowercased' },
-      title: { type: 'text', analyzer: 'english' },
-      company_name: { type: 'text', analyzer: 'english' },
-      description: { type: 'text', analyzer: 'english' },
+      title: { type: 'text', analyzer: 'job_text' },
+      company_name: { type: 'text', analyzer: 'job_text' },
+      description: { type: 'text', analyzer: 'job_text' },
       geo: { type: 'geo_point' },
     },
   },
@@ -42,4 +53,9 @@ export const INDEX_BODY: Indices_Create_RequestBody & { settings: Record<string,
 /** A new index name for the alias, sortable by build time. */
 export function versionedIndexName(alias: string, at: Date): string {
   return `${alias}-${at.toISOString().replace(/[-:.TZ]/g, '').slice(0, 17)}`;
+}
+
+/** The alias of an index version while it is being built (writes reach it, searches do not). */
+export function buildingAlias(alias: string): string {
+  return `${alias}-building`;
 }

@@ -1,10 +1,16 @@
 // Builds a new index version from PostgreSQL and moves the alias to it in one atomic
 // step, so searches never see a missing or half-built index; the versions it replaces
 // are deleted after the swap. A failed build deletes its own index and leaves the alias.
-import type { Pool } from '../../db/pool.ts';
+//
+// While it builds, the new index also answers to the building alias, and the outbox
+// drain (sync.ts) writes every change to it as well as to the live alias. External
+// versions settle the race between a change and the build's own copy of the same job,
+// so the new index is current at the swap, however long the build took.
+import { withTransaction, type Pool } from '../../db/pool.ts';
+import { indexOperations, sendBulk } from './bulk.ts';
 import type { OpenSearchClient } from './client.ts';
-import { liveJobDocuments, type JobDocument } from './documents.ts';
-import { INDEX_BODY, versionedIndexName } from './layout.ts';
+import { liveJobDocuments } from './documents.ts';
+import { INDEX_BODY, buildingAlias, versionedIndexName } from './layout.ts';
 
 export interface ReindexResult {
   index: string;
@@ -14,23 +20,7 @@ export interface ReindexResult {
   seconds: number;
 }
 
-export class BulkIndexError extends Error {}
-
-type BulkParams = Parameters<OpenSearchClient['bulk']>[0];
-
-/** Sends one bulk request; any rejected operation fails the call (a delete of a missing document is not one). */
-export async function sendBulk(client: OpenSearchClient, params: BulkParams, operations: number): Promise<void> {
-  const { body } = await client.bulk(params);
-  if (!body.errors) return;
-  const failed = body.items.map((item) => item.index ?? item.delete).filter((result) => result?.error);
-  throw new BulkIndexError(`${failed.length} of ${operations} operations were rejected; first: ${JSON.stringify(failed[0]?.error)}`);
-}
-
-/** Indexes documents in one bulk request. */
-export async function bulkIndex(client: OpenSearchClient, index: string, documents: JobDocument[]): Promise<void> {
-  if (documents.length === 0) return;
-  await sendBulk(client, { body: documents.flatMap((document) => [{ index: { _index: index, _id: document.id } }, document.body]) }, documents.length);
-}
+export class ReindexRunningError extends Error {}
 
 /** The concrete indices behind an alias (none when it does not exist yet). */
 export async function aliasedIndices(client: OpenSearchClient, alias: string): Promise<string[]> {
@@ -38,23 +28,42 @@ export async function aliasedIndices(client: OpenSearchClient, alias: string): P
   return statusCode === 404 ? [] : Object.keys(body);
 }
 
+// One build at a time per alias, across every process.
+const REINDEX_LOCK = "SELECT pg_try_advisory_xact_lock(hashtextextended('search reindex ' || $1, 0)) AS locked";
+
 export async function reindex(
   pool: Pool,
   client: OpenSearchClient,
   alias: string,
   options: { batchSize?: number; onBatch?: (documents: number) => void } = {},
 ): Promise<ReindexResult> {
+  // The lock lives as long as this transaction, which stays open (idle) for the whole build.
+  return withTransaction(pool, async (lock) => {
+    if (!(await lock.query<{ locked: boolean }>(REINDEX_LOCK, [alias])).rows[0]!.locked) {
+      throw new ReindexRunningError(`a rebuild of ${alias} is already running`);
+    }
+    // Left behind by a build that crashed: never swapped in, so never searched.
+    for (const stale of await aliasedIndices(client, buildingAlias(alias))) await client.indices.delete({ index: stale }, { ignore: [404] });
+    return build(pool, client, alias, options);
+  });
+}
+
+async function build(pool: Pool, client: OpenSearchClient, alias: string, options: { batchSize?: number; onBatch?: (documents: number) => void }) {
   const started = performance.now();
   const index = versionedIndexName(alias, new Date());
+  const building = buildingAlias(alias);
   // No refreshes while building; the swap comes after one explicit refresh.
-  await client.indices.create({ index, body: { ...INDEX_BODY, settings: { ...INDEX_BODY.settings, refresh_interval: '-1' } } });
+  await client.indices.create({
+    index,
+    body: { ...INDEX_BODY, settings: { ...INDEX_BODY.settings, refresh_interval: '-1' }, aliases: { [building]: {} } },
+  });
   try {
     let documents = 0;
     let after: string | null = null;
     for (;;) {
       const batch = await liveJobDocuments(pool, after, options.batchSize ?? 1000);
       if (batch.length === 0) break;
-      await bulkIndex(client, index, batch);
+      await sendBulk(client, indexOperations(index, batch));
       documents += batch.length;
       after = batch.at(-1)!.id;
       options.onBatch?.(documents);
@@ -63,9 +72,15 @@ export async function reindex(
     await client.indices.refresh({ index });
     const replaced = await aliasedIndices(client, alias);
     await client.indices.updateAliases({
-      body: { actions: [...replaced.map((old) => ({ remove: { index: old, alias } })), { add: { index, alias } }] },
+      body: {
+        actions: [
+          ...replaced.map((old) => ({ remove: { index: old, alias } })),
+          { add: { index, alias } },
+          { remove: { index, alias: building } },
+        ],
+      },
     });
-    for (const old of replaced) await client.indices.delete({ index: old });
+    for (const old of replaced) await client.indices.delete({ index: old }, { ignore: [404] });
     return { index, replaced, documents, seconds: (performance.now() - started) / 1000 };
   } catch (error) {
     await client.indices.delete({ index }, { ignore: [404] }).catch(() => {});
