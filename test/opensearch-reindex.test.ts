@@ -4,18 +4,16 @@ import t from 'tap';
 import { createLogger } from '../lib/logger.ts';
 import { createPool } from '../db/pool.ts';
 import { expireJobs, upsertJobs } from '../db/jobs.ts';
-import { createOpenSearchClient } from '../search/opensearch/client.ts';
 import { aliasedIndices, reindex } from '../search/opensearch/reindex.ts';
 import { syncJobs } from '../search/opensearch/sync.ts';
 import { berlin, createCompanies, job, toronto } from './fixtures/jobs.ts';
 import { createTestDatabase } from './helpers/database.ts';
-import { skipWithoutOpenSearch, startTestOpenSearch } from './helpers/opensearch.ts';
+import { skipWithoutOpenSearch, testOpenSearch } from './helpers/opensearch.ts';
 
 if (!skipWithoutOpenSearch(t)) {
   const pool = createPool(await createTestDatabase(t), 4, createLogger('silent'));
   t.teardown(() => pool.end());
-  const client = createOpenSearchClient({ url: await startTestOpenSearch(t), username: null, password: null, alias: 'jobs' });
-  t.teardown(() => client.close());
+  const { client, alias } = await testOpenSearch(t);
   const companies = await createCompanies(pool);
   await upsertJobs(pool, [
     job({ company_id: companies.acme, title: 'Lighthouse Keeper', description: '<p>Keeps the lamps lit. <a href="https://zebra.example.com/x">Apply</a></p>', locations: [berlin, toronto], employment_type: 'full_time' }),
@@ -27,12 +25,12 @@ if (!skipWithoutOpenSearch(t)) {
   await expireJobs(pool, [ids.get('Gone Clerk')!]);
 
   t.test('a first build creates a version behind the alias with every live job', async (t) => {
-    const result = await reindex(pool, client, 'jobs', { batchSize: 2 });
+    const result = await reindex(pool, client, alias, { batchSize: 2 });
     t.equal(result.documents, 3, 'live jobs, sandbox included (searches filter on the flag); not the expired one');
     t.same(result.replaced, []);
-    t.same(await aliasedIndices(client, 'jobs'), [result.index]);
-    t.equal((await client.count({ index: 'jobs' })).body.count, 3);
-    const { body } = await client.get({ index: 'jobs', id: ids.get('Lighthouse Keeper')! });
+    t.same(await aliasedIndices(client, alias), [result.index]);
+    t.equal((await client.count({ index: alias })).body.count, 3);
+    const { body } = await client.get({ index: alias, id: ids.get('Lighthouse Keeper')! });
     t.match(body._source, {
       sandbox: false,
       company_id: companies.acme,
@@ -41,19 +39,19 @@ if (!skipWithoutOpenSearch(t)) {
       geo: [{ lat: berlin.latitude, lon: berlin.longitude }, { lat: toronto.latitude, lon: toronto.longitude }],
     });
     t.notMatch(body._source.description, /zebra/, 'link targets are not indexed');
-    const found = await client.search({ index: 'jobs', body: { query: { match: { description: 'lamp' } } } });
+    const found = await client.search({ index: alias, body: { query: { match: { description: 'lamp' } } } });
     t.same(found.body.hits.hits.map((hit) => hit._id), [ids.get('Lighthouse Keeper')], 'English stemming: lamp finds lamps');
   });
 
   t.test('a rebuild swaps the alias in one step and deletes the version it replaced', async (t) => {
-    const [before] = await aliasedIndices(client, 'jobs');
+    const [before] = await aliasedIndices(client, alias);
     await expireJobs(pool, [ids.get('Harbour Pilot')!]);
-    const result = await reindex(pool, client, 'jobs');
+    const result = await reindex(pool, client, alias);
     t.same(result.replaced, [before]);
     t.not(result.index, before);
-    t.same(await aliasedIndices(client, 'jobs'), [result.index]);
+    t.same(await aliasedIndices(client, alias), [result.index]);
     t.equal((await client.indices.exists({ index: before! })).body, false, 'the old version is deleted');
-    t.equal((await client.count({ index: 'jobs' })).body.count, 2);
+    t.equal((await client.count({ index: alias })).body.count, 2);
   });
 
   t.test('syncJobs indexes live jobs from their current row and deletes the rest, idempotently', async (t) => {
@@ -63,12 +61,12 @@ if (!skipWithoutOpenSearch(t)) {
     await expireJobs(pool, [keeper]);
     const never = '00000000-0000-4000-8000-000000000000';
     for (const round of [1, 2]) {
-      t.same(await syncJobs(pool, client, 'jobs', [captain, keeper, never]), { indexed: 1, removed: 2 }, `round ${round}`);
-      await client.indices.refresh({ index: 'jobs' });
-      t.equal((await client.count({ index: 'jobs' })).body.count, 2, `round ${round}: the pilot's gone, the keeper's gone, the captain's in`);
+      t.same(await syncJobs(pool, client, alias, [captain, keeper, never]), { indexed: 1, removed: 2 }, `round ${round}`);
+      await client.indices.refresh({ index: alias });
+      t.equal((await client.count({ index: alias })).body.count, 2, `round ${round}: the pilot's gone, the keeper's gone, the captain's in`);
     }
-    const { body } = await client.get({ index: 'jobs', id: captain });
+    const { body } = await client.get({ index: alias, id: captain });
     t.match(body._source, { title: 'Ferry Captain', employment_type: 'contract' });
-    t.equal((await client.exists({ index: 'jobs', id: keeper })).body, false);
+    t.equal((await client.exists({ index: alias, id: keeper })).body, false);
   });
 }

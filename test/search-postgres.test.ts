@@ -1,6 +1,6 @@
-// The PostgreSQL SearchIndex below the API: job_search following every kind of job
-// write (the trigger), the two relevance tiers across page boundaries, and the result
-// window that bounds total and facets (lowered here so a handful of jobs can reach it).
+// What is particular to the PostgreSQL SearchIndex: job_search following every kind of
+// job write (the trigger), and two-word phrases matched through indexed pairs. What every
+// backend must do is in the contract suite (test/helpers/search-contract.ts).
 import t from 'tap';
 import { createLogger } from '../lib/logger.ts';
 import { createPool } from '../db/pool.ts';
@@ -70,77 +70,6 @@ t.test('job_search follows every write to jobs, in the same transaction', async 
   await pool.query('DELETE FROM jobs');
 });
 
-t.test('link targets in a description are not searchable, their text is', async (t) => {
-  await write([job({ company_id: companies.acme, title: 'Porter', description: '<p>Please <a href="https://zebra.example.com/apply">apply online</a>.</p>' })]);
-  t.equal((await search({ q: 'zebra' })).total, 0);
-  t.equal((await search({ q: 'online' })).total, 1);
-  await pool.query('DELETE FROM jobs');
-});
-
-t.test('relevance: title and company matches first, then description matches, newest first in each', async (t) => {
-  await write([
-    job({ company_id: companies.acme, title: 'Welder A', date_posted: day(3) }),
-    job({ company_id: companies.acme, title: 'Welder B', date_posted: day(9) }),
-    job({ company_id: companies.acme, title: 'Welder C', date_posted: null }),
-    job({ company_id: companies.globex, title: 'Fitter D', description: '<p>Works next to a welder.</p>', date_posted: day(20) }),
-    job({ company_id: companies.globex, title: 'Fitter E', description: '<p>Assists the welder.</p>', date_posted: day(5) }),
-    job({ company_id: companies.initech, title: 'Painter F', date_posted: day(25) }),
-  ]);
-  const all = await search({ q: 'welder' });
-  const order = ['Welder B', 'Welder A', 'Welder C', 'Fitter D', 'Fitter E'];
-  t.same(await titlesOf(all.ids), order);
-  t.equal(all.total, 5);
-  for (const limit of [1, 2, 3, 4]) {
-    const pages: string[] = [];
-    for (let offset = 0; offset < 6; offset += limit) pages.push(...(await search({ q: 'welder' }, { offset, limit })).ids);
-    t.same(await titlesOf(pages), order, `pages of ${limit} cross the tier boundary without gaps or repeats`);
-  }
-  t.same(await titlesOf((await search({ q: 'welder' }, { sort: 'date_posted' })).ids), ['Fitter D', 'Welder B', 'Fitter E', 'Welder A', 'Welder C'], 'sort=date_posted ignores the tiers');
-  t.same(await titlesOf((await search({ q: 'initech' })).ids), ['Painter F'], 'a company name match is in the first tier');
-  await pool.query('DELETE FROM jobs');
-});
-
-t.test('the result window bounds total and facets to the first results in result order', async (t) => {
-  const small = new PostgresSearchIndex(pool, { window: 3 });
-  await write([
-    job({ company_id: companies.acme, title: 'Baker 1', employment_type: 'full_time', date_posted: day(1) }),
-    job({ company_id: companies.acme, title: 'Baker 2', employment_type: 'full_time', date_posted: day(2) }),
-    job({ company_id: companies.acme, title: 'Baker 3', employment_type: 'contract', date_posted: day(3) }),
-    job({ company_id: companies.globex, title: 'Baker 4', employment_type: 'part_time', date_posted: day(4) }),
-    job({ company_id: companies.globex, title: 'Cook 5', description: '<p>Helps the bakers.</p>', employment_type: 'internship', date_posted: day(30) }),
-  ]);
-  const everything = await search({}, { on: small, facets: ['employment_type', 'company'] });
-  t.equal(everything.total, 3, 'total stops at the window');
-  t.same(everything.facets.employment_type, [
-    { key: 'contract', count: 1 },
-    { key: 'internship', count: 1 },
-    { key: 'part_time', count: 1 },
-  ], 'facets count the newest three: Cook 5, Baker 4, Baker 3');
-  t.equal((await search({}, { on: small })).total, 3, 'the same total without facets');
-
-  const ranked = await search({ q: 'baker' }, { on: small, facets: ['employment_type'] });
-  t.equal(ranked.total, 3);
-  t.same(ranked.facets.employment_type, [
-    { key: 'contract', count: 1 },
-    { key: 'full_time', count: 1 },
-    { key: 'part_time', count: 1 },
-  ], 'by relevance the counted three are the newest title matches (Baker 4, 3, 2), not the newer description match');
-
-  const few = await search({ q: 'cook' }, { on: small, facets: ['employment_type'] });
-  t.equal(few.total, 1, 'below the window: every match, exactly');
-  t.same(few.facets.employment_type, [{ key: 'internship', count: 1 }]);
-
-  const both = await search({ q: 'bakers' }, { facets: ['employment_type'] });
-  t.equal(both.total, 5, 'the default window counts every match of a small result');
-  t.same(both.facets.employment_type, [
-    { key: 'full_time', count: 2 },
-    { key: 'contract', count: 1 },
-    { key: 'internship', count: 1 },
-    { key: 'part_time', count: 1 },
-  ], 'facets add up across the tiers');
-  await pool.query('DELETE FROM jobs');
-});
-
 t.test('two-word phrases match through their indexed pairs, exactly like the phrase operator', async (t) => {
   const rewrite = async (q: string) =>
     (await pool.query<{ rewritten: string }>("SELECT job_phrase_query(websearch_to_tsquery('english', $1))::text AS rewritten", [q])).rows[0]!.rewritten;
@@ -169,15 +98,5 @@ t.test('two-word phrases match through their indexed pairs, exactly like the phr
   }
   t.same((await titlesOf((await search({ q: '"software engineer"' })).ids)).sort(), ['Analyst', 'Clerk', 'Senior Software Engineer'], 'adjacent words only (across punctuation too, as the phrase operator does)');
   t.same(await titlesOf((await search({ q: '"software engineer"' })).ids), ['Senior Software Engineer', 'Clerk', 'Analyst'], 'the title tier first');
-  await pool.query('DELETE FROM jobs');
-});
-
-t.test('an excluded word excludes a job whose title matches but whose description has the word', async (t) => {
-  await write([
-    job({ company_id: companies.acme, title: 'Backend Engineer', description: '<p>Mostly Python.</p>', date_posted: day(1) }),
-    job({ company_id: companies.acme, title: 'Frontend Engineer', description: '<p>TypeScript.</p>', date_posted: day(2) }),
-  ]);
-  t.same(await titlesOf((await search({ q: 'engineer -python' })).ids), ['Frontend Engineer']);
-  t.equal((await search({ q: 'engineer -python' }, { facets: ['company'] })).total, 1);
   await pool.query('DELETE FROM jobs');
 });

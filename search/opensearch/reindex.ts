@@ -20,6 +20,12 @@ export interface ReindexResult {
   seconds: number;
 }
 
+export interface ReindexOptions {
+  batchSize?: number;
+  /** Called after each batch, with the documents indexed so far; the build waits for it. */
+  onBatch?: (documents: number) => void | Promise<void>;
+}
+
 export class ReindexRunningError extends Error {}
 
 /** The concrete indices behind an alias (none when it does not exist yet). */
@@ -35,7 +41,7 @@ export async function reindex(
   pool: Pool,
   client: OpenSearchClient,
   alias: string,
-  options: { batchSize?: number; onBatch?: (documents: number) => void } = {},
+  options: ReindexOptions = {},
 ): Promise<ReindexResult> {
   // The lock lives as long as this transaction, which stays open (idle) for the whole build.
   return withTransaction(pool, async (lock) => {
@@ -48,7 +54,7 @@ export async function reindex(
   });
 }
 
-async function build(pool: Pool, client: OpenSearchClient, alias: string, options: { batchSize?: number; onBatch?: (documents: number) => void }) {
+async function build(pool: Pool, client: OpenSearchClient, alias: string, options: ReindexOptions) {
   const started = performance.now();
   const index = versionedIndexName(alias, new Date());
   const building = buildingAlias(alias);
@@ -66,7 +72,7 @@ async function build(pool: Pool, client: OpenSearchClient, alias: string, option
       await sendBulk(client, indexOperations(index, batch));
       documents += batch.length;
       after = batch.at(-1)!.id;
-      options.onBatch?.(documents);
+      await options.onBatch?.(documents);
     }
     await client.indices.putSettings({ index, body: { index: { refresh_interval: '1s' } } });
     await client.indices.refresh({ index });
