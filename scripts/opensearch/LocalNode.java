@@ -4,6 +4,9 @@
 // Arguments: <data directory> <http port> <transport port>.
 import static org.codelibs.opensearch.runner.OpenSearchRunner.newConfigs;
 
+import java.io.FileDescriptor;
+import java.io.FileOutputStream;
+import java.io.PrintStream;
 import org.codelibs.opensearch.runner.OpenSearchRunner;
 
 public final class LocalNode {
@@ -21,9 +24,13 @@ public final class LocalNode {
       settings.put("cluster.routing.allocation.disk.threshold_enabled", false);
     }).build(newConfigs().basePath(dataDirectory).numOfNode(1).clusterName("jobdata-local"));
     runner.ensureGreen();
+    // The node's own logging may already be shut down by its hook; this line goes
+    // straight to the process's stdout, so the caller can see the close completed.
+    PrintStream rawOut = new PrintStream(new FileOutputStream(FileDescriptor.out), true);
     Runtime.getRuntime().addShutdownHook(new Thread(() -> {
       try {
         runner.close();
+        rawOut.println("closed cleanly");
       } catch (Exception error) {
         error.printStackTrace();
       }
