@@ -3,7 +3,7 @@
 // formats here, once, so reads never convert.
 import { convertDescription } from '../api/serializers/description.ts';
 import type { CompanySummaryColumns } from './companies.ts';
-import type { Pool, PoolClient, Queryable } from './pool.ts';
+import type { Queryable } from './pool.ts';
 
 
 export const EMPLOYMENT_TYPES = ['full_time', 'part_time', 'contract', 'internship', 'freelance', 'temporary'] as const;

@@ -10,7 +10,8 @@ export interface OutboxEntry {
 /**
  * Turns the outbox trigger on when an external search index is configured, and off
  * (emptying the outbox) when none is. It alters the table only when the state differs,
- * so processes that start with the same configuration take no lock.
+ * so processes that start with the same configuration take no lock. Turning it on asks
+ * for a rebuild: whatever changed while it was off was never queued.
  */
 export async function setSearchOutbox(pool: Pool, enabled: boolean): Promise<void> {
   const { rows } = await pool.query<{ enabled: boolean }>(
@@ -19,6 +20,7 @@ export async function setSearchOutbox(pool: Pool, enabled: boolean): Promise<voi
   if (rows[0]?.enabled === enabled) return;
   if (enabled) {
     await pool.query('ALTER TABLE job_search ENABLE TRIGGER job_search_outbox');
+    await pool.query('UPDATE search_index_state SET rebuild_requested = true');
   } else {
     await pool.query('ALTER TABLE job_search DISABLE TRIGGER job_search_outbox');
     await pool.query('DELETE FROM search_outbox');
@@ -43,4 +45,13 @@ export async function completeOutbox(db: Queryable, entries: OutboxEntry[]): Pro
 export async function outboxSize(db: Queryable): Promise<number> {
   const { rows } = await db.query<{ count: number }>('SELECT count(*)::int AS count FROM search_outbox');
   return rows[0]!.count;
+}
+
+export async function rebuildRequested(db: Queryable): Promise<boolean> {
+  return (await db.query<{ requested: boolean }>('SELECT rebuild_requested AS requested FROM search_index_state')).rows[0]!.requested;
+}
+
+/** After a rebuild that started while the request stood. */
+export async function clearRebuildRequest(db: Queryable): Promise<void> {
+  await db.query('UPDATE search_index_state SET rebuild_requested = false');
 }

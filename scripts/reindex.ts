@@ -1,11 +1,11 @@
 // `npm run reindex`: builds a new OpenSearch index version from PostgreSQL and moves the
 // alias (OPENSEARCH_INDEX, default `jobs`) to it with no downtime. Needs OPENSEARCH_URL.
-// Prints {index, replaced, documents, seconds, jobs_per_second}.
+// Prints {index, replaced, documents, seconds, bulkSeconds, jobs_per_second} (bulk indexing alone).
 import { loadConfig } from '../lib/config.ts';
 import { createLogger } from '../lib/logger.ts';
 import { openDatabase } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
-import { setSearchOutbox } from '../db/search-outbox.ts';
+import { clearRebuildRequest, setSearchOutbox } from '../db/search-outbox.ts';
 import { createPool } from '../db/pool.ts';
 import { createOpenSearchClient } from '../search/opensearch/client.ts';
 import { reindex } from '../search/opensearch/reindex.ts';
@@ -26,7 +26,8 @@ try {
   const result = await reindex(pool, client, config.opensearch.alias, {
     onBatch: (documents) => logger.info({ documents }, 'indexed'),
   });
-  process.stdout.write(JSON.stringify({ ...result, jobs_per_second: Math.round(result.documents / result.seconds) }) + '\n');
+  await clearRebuildRequest(pool);
+  process.stdout.write(JSON.stringify({ ...result, jobs_per_second: Math.round(result.documents / result.bulkSeconds) }) + '\n');
 } finally {
   await client.close();
   await pool.end();

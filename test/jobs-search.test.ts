@@ -1,7 +1,7 @@
 import t from 'tap';
 import { startTestService } from './helpers/service.ts';
 import { addKey, createAccount } from './helpers/accounts.ts';
-import { austin, berlin, createCompanies, insertJobs, job, toronto } from './fixtures/jobs.ts';
+import { austin, berlin, createCompanies, insertJobs, job, marketingIntern, roboticsTechnician } from './fixtures/jobs.ts';
 import { JOB_FIELDS } from '../api/serializers/job.ts';
 
 const service = await startTestService(t);
@@ -24,18 +24,7 @@ const ids = await insertJobs(pool, [
     benefits: ['Health insurance'],
     is_h1b_sponsor: true,
   }),
-  job({
-    company_id: companies.acme,
-    title: 'Robotics Technician',
-    description: '<p>Maintain our backend engineer tooling for robots.</p>',
-    employment_type: 'contract',
-    work_model: 'onsite',
-    experience_level: 'mid',
-    compensation: { min: 40, max: null, currency: 'USD', period: 'hourly' },
-    locations: [austin, toronto],
-    source: 'lever',
-    date_posted: '2026-10-10T00:00:00Z',
-  }),
+  roboticsTechnician(companies.acme),
   job({
     company_id: companies.globex,
     title: 'Data Analyst',
@@ -47,17 +36,7 @@ const ids = await insertJobs(pool, [
     source: 'lever',
     date_posted: '2026-10-15T00:00:00Z',
   }),
-  job({
-    company_id: companies.globex,
-    title: 'Marketing Intern',
-    employment_type: null,
-    work_model: null,
-    experience_level: null,
-    compensation: null,
-    locations: [],
-    source: 'ashby',
-    date_posted: null,
-  }),
+  marketingIntern(companies.globex),
   job({ company_id: companies.initech, title: 'Expired Engineer', valid_through: '2026-01-01T00:00:00Z', employment_type: 'full_time' }),
   job({ company_id: companies.initech, title: 'Gone Engineer', employment_type: 'full_time' }),
   job({ company_id: companies.sandbox, title: 'Sandbox Backend Engineer', sandbox: true, employment_type: 'full_time' }),

@@ -43,5 +43,13 @@ CREATE TRIGGER job_search_outbox BEFORE INSERT OR UPDATE OR DELETE ON job_search
   FOR EACH ROW EXECUTE FUNCTION job_search_outbox();
 ALTER TABLE job_search DISABLE TRIGGER job_search_outbox;
 
+-- Set when the trigger is turned back on: changes made while it was off were never
+-- queued, so the next drain rebuilds the index from PostgreSQL instead.
+CREATE TABLE search_index_state (
+  singleton boolean PRIMARY KEY DEFAULT true CHECK (singleton),
+  rebuild_requested boolean NOT NULL DEFAULT false
+);
+INSERT INTO search_index_state DEFAULT VALUES;
+
 -- Stable scans read live jobs in (updated_at, job_id) order.
 CREATE INDEX job_search_scan ON job_search (sandbox, updated_at, job_id);

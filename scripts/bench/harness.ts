@@ -22,9 +22,9 @@ export interface BenchService {
 
 /**
  * `dataDir` keeps the embedded cluster between runs (so a large seed is paid once);
- * without it the cluster is thrown away at the end.
+ * without it the cluster is thrown away at the end. `env` adds configuration.
  */
-export async function startBenchService(extraRoutes: Route[] = [], dataDir?: string): Promise<BenchService> {
+export async function startBenchService(extraRoutes: Route[] = [], dataDir?: string, env: Record<string, string> = {}): Promise<BenchService> {
   const logger = createLogger('warn', 'bench');
   let databaseUrl = process.env.DATABASE_URL;
   let stopDatabase = async () => {};
@@ -50,7 +50,7 @@ export async function startBenchService(extraRoutes: Route[] = [], dataDir?: str
   // fighting over both cores make figures swing by a third from run to run.
   pinProcess(process.pid, '0');
   const port = await freePort();
-  const config = loadConfig({ NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent' });
+  const config = loadConfig({ NODE_ENV: 'production', PORT: String(port), HOST: '127.0.0.1', DATABASE_URL: databaseUrl, LOG_LEVEL: 'silent', ...env });
   const runtime = await bootRuntime({ name: 'bench', config, logger: createLogger('silent') });
   const http = await serveApi(runtime, { extraRoutes });
   return {

@@ -22,7 +22,6 @@ import { syncJobs } from './sync.ts';
 import { parseQuery, textQuery } from './text-query.ts';
 
 type Query = Record<string, unknown>;
-type SortValue = string | number;
 
 /** What `q` matches: the whole job. And the fields of the first relevance tier. */
 const TEXT_FIELDS = ['title', 'company_name', 'description'];

@@ -1,7 +1,7 @@
 // Drains search_outbox into OpenSearch: the pending jobs, oldest change first, are synced
 // from their current rows (sync.ts), and only then deleted from the outbox. A crash at
 // any point leaves them queued for the next drain, and syncing twice is harmless.
-import { completeOutbox, pendingOutbox } from '../../db/search-outbox.ts';
+import { clearRebuildRequest, completeOutbox, pendingOutbox, rebuildRequested } from '../../db/search-outbox.ts';
 import type { Pool } from '../../db/pool.ts';
 import type { OpenSearchClient } from './client.ts';
 import { buildingAlias } from './layout.ts';
@@ -11,7 +11,7 @@ import { syncJobs } from './sync.ts';
 export interface DrainResult {
   indexed: number;
   removed: number;
-  /** The first build, when the alias had no index yet. */
+  /** The build this drain ran: the alias had no index yet, or a rebuild was requested. */
   built: ReindexResult | null;
   /** More changes are queued than this drain took on. */
   remaining: boolean;
@@ -26,11 +26,15 @@ export interface DrainOptions {
 export async function drainSearchOutbox(pool: Pool, client: OpenSearchClient, alias: string, options: DrainOptions = {}): Promise<DrainResult> {
   const started = performance.now();
   const result: DrainResult = { indexed: 0, removed: 0, built: null, remaining: false };
-  // A cluster with no index yet gets its first one built from PostgreSQL, which makes
-  // what is queued now already indexed (it is drained below all the same).
-  if ((await aliasedIndices(client, alias)).length === 0 && (await aliasedIndices(client, buildingAlias(alias))).length === 0) {
+  // A cluster with no index yet gets its first one built from PostgreSQL, and so does
+  // one that missed changes while the outbox was off. What is queued is drained below
+  // all the same.
+  const requested = await rebuildRequested(pool);
+  const missing = (await aliasedIndices(client, alias)).length === 0 && (await aliasedIndices(client, buildingAlias(alias))).length === 0;
+  if (requested || missing) {
     try {
       result.built = await reindex(pool, client, alias);
+      if (requested) await clearRebuildRequest(pool);
     } catch (error) {
       if (!(error instanceof ReindexRunningError)) throw error;
     }

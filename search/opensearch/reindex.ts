@@ -17,7 +17,9 @@ export interface ReindexResult {
   /** Index versions the alias pointed to before, now deleted. */
   replaced: string[];
   documents: number;
+  /** The whole build, and of it the bulk indexing alone. */
   seconds: number;
+  bulkSeconds: number;
 }
 
 export interface ReindexOptions {
@@ -74,8 +76,11 @@ async function build(pool: Pool, client: OpenSearchClient, alias: string, option
       after = batch.at(-1)!.id;
       await options.onBatch?.(documents);
     }
+    const bulkSeconds = (performance.now() - started) / 1000;
     await client.indices.putSettings({ index, body: { index: { refresh_interval: '1s' } } });
     await client.indices.refresh({ index });
+    // A new version is read far more than written: searches go faster over one segment.
+    await client.indices.forcemerge({ index, max_num_segments: 1 });
     const replaced = await aliasedIndices(client, alias);
     await client.indices.updateAliases({
       body: {
@@ -87,7 +92,7 @@ async function build(pool: Pool, client: OpenSearchClient, alias: string, option
       },
     });
     for (const old of replaced) await client.indices.delete({ index: old }, { ignore: [404] });
-    return { index, replaced, documents, seconds: (performance.now() - started) / 1000 };
+    return { index, replaced, documents, seconds: (performance.now() - started) / 1000, bulkSeconds };
   } catch (error) {
     await client.indices.delete({ index }, { ignore: [404] }).catch(() => {});
     throw error;

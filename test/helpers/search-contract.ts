@@ -6,7 +6,7 @@ import type { Test } from 'tap';
 import { expireJobs, upsertJobs, type JobInput, type JobLocation } from '../../db/jobs.ts';
 import type { Pool } from '../../db/pool.ts';
 import { type FacetName, type JobFilters, type SearchIndex, type SearchSort } from '../../search/search-index.ts';
-import { austin, berlin, createCompanies, job, toronto } from '../fixtures/jobs.ts';
+import { austin, berlin, createCompanies, job, marketingIntern, roboticsTechnician } from '../fixtures/jobs.ts';
 
 export interface ContractBackend {
   index: SearchIndex;
@@ -72,20 +72,9 @@ export async function searchContract(t: Test, backend: ContractBackend): Promise
         source: 'greenhouse',
         date_posted: day(20),
       }),
-      job({
-        company_id: companies.acme,
-        title: 'Robotics Technician',
-        description: '<p>Maintain our backend engineer tooling for robots.</p>',
-        employment_type: 'contract',
-        work_model: 'onsite',
-        experience_level: 'mid',
-        compensation: { min: 40, max: null, currency: 'USD', period: 'hourly' },
-        locations: [austin, toronto],
-        source: 'lever',
-        date_posted: day(10),
-      }),
+      roboticsTechnician(companies.acme),
       job({ company_id: companies.globex, title: 'Data Analyst', employment_type: 'part_time', work_model: 'hybrid', experience_level: 'entry', locations: [berlin], source: 'lever', date_posted: day(15) }),
-      job({ company_id: companies.globex, title: 'Marketing Intern', employment_type: null, work_model: null, experience_level: null, compensation: null, locations: [], source: 'ashby', date_posted: null }),
+      marketingIntern(companies.globex),
       job({ company_id: companies.initech, title: 'Expired Engineer', valid_through: '2026-01-01T00:00:00Z', employment_type: 'full_time', date_posted: day(2) }),
       job({ company_id: companies.initech, title: 'Future Engineer', valid_through: '2027-01-01T00:00:00Z', employment_type: 'full_time', source: 'workday', date_posted: day(5) }),
       job({ company_id: companies.initech, title: 'Gone Engineer', employment_type: 'full_time', date_posted: day(3) }),
