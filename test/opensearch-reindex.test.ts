@@ -29,6 +29,7 @@ if (!skipWithoutOpenSearch(t)) {
     t.equal(result.documents, 3, 'live jobs, sandbox included (searches filter on the flag); not the expired one');
     t.same(result.replaced, []);
     t.same(await aliasedIndices(client, alias), [result.index]);
+    t.equal((await client.indices.existsIndexTemplate({ name: alias })).body, true, 'the layout is an index template over the versions');
     t.equal((await client.count({ index: alias })).body.count, 3);
     const { body } = await client.get({ index: alias, id: ids.get('Lighthouse Keeper')! });
     t.match(body._source, {

@@ -118,7 +118,6 @@ if (!skipWithoutOpenSearch(t)) {
     const service = await startTestService(t, { env: { OPENSEARCH_URL: search.url, OPENSEARCH_INDEX: serviceAlias } });
     const { runtime } = service;
     runtime.onShutdown(await startWorkers(runtime.boss, [searchIndex], runtime));
-    t.teardown(() => client.indices.delete({ index: `${serviceAlias}-*` }, { ignore: [404] }));
     const serviceCompanies = await createCompanies(runtime.pool);
     const account = await createAccount(runtime.pool, { name: 'Searcher', plan: 'subscribed', credits: 1000 });
     const api = service.client.with({ 'x-api-key': account.key });

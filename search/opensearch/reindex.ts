@@ -60,11 +60,12 @@ async function build(pool: Pool, client: OpenSearchClient, alias: string, option
   const started = performance.now();
   const index = versionedIndexName(alias, new Date());
   const building = buildingAlias(alias);
+  // The layout lives in an index template over the alias's versions (named by build
+  // time, so `-2*`: nothing else the alias's name prefixes), rewritten by every build, so
+  // a changed layout takes effect with the next build.
+  await client.indices.putIndexTemplate({ name: alias, body: { index_patterns: [`${alias}-2*`], template: INDEX_BODY } });
   // No refreshes while building; the swap comes after one explicit refresh.
-  await client.indices.create({
-    index,
-    body: { ...INDEX_BODY, settings: { ...INDEX_BODY.settings, refresh_interval: '-1' }, aliases: { [building]: {} } },
-  });
+  await client.indices.create({ index, body: { settings: { refresh_interval: '-1' }, aliases: { [building]: {} } } });
   try {
     let documents = 0;
     let after: string | null = null;

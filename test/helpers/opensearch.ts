@@ -46,7 +46,7 @@ export async function startTestOpenSearch(t: TestLike): Promise<string> {
 export interface TestOpenSearch {
   url: string;
   client: OpenSearchClient;
-  /** An alias no other test file uses; its indices are deleted at teardown. */
+  /** An alias no other test file uses; indices and templates named after it are deleted at teardown. */
   alias: string;
 }
 
@@ -56,7 +56,8 @@ export async function testOpenSearch(t: TestLike): Promise<TestOpenSearch> {
   const client = createOpenSearchClient({ url, username: null, password: null, alias: 'unused' });
   const alias = `test-${crypto.randomBytes(4).toString('hex')}`;
   t.teardown(async () => {
-    await client.indices.delete({ index: `${alias}-*` }, { ignore: [404] }).catch(() => {});
+    await client.indices.delete({ index: `${alias}*` }, { ignore: [404] }).catch(() => {});
+    await client.indices.deleteIndexTemplate({ name: `${alias}*` }, { ignore: [404] }).catch(() => {});
     await client.close();
   });
   return { url, client, alias };
