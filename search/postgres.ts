@@ -5,6 +5,7 @@
 import { withTransaction, type Pool } from '../db/pool.ts';
 import {
   FACET_BUCKET_LIMIT,
+  FACET_FIELDS,
   RESULT_WINDOW,
   type FacetBucket,
   type FacetName,
@@ -16,16 +17,6 @@ import {
   type SearchResult,
 } from './search-index.ts';
 import { decodePosition, encodePosition } from './scan-position.ts';
-
-/** The job_search column each facet counts (country_codes is an array, split per code). */
-const FACET_COLUMNS: Record<FacetName, string> = {
-  employment_type: 'employment_type',
-  work_model: 'work_model',
-  experience_level: 'experience_level',
-  source: 'source',
-  company: 'company_id',
-  country: 'country_codes',
-};
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
@@ -203,7 +194,7 @@ export class PostgresSearchIndex implements SearchIndex {
    * codes and split per code by the caller, which is far cheaper than unnesting rows.
    */
   private async facetRows(sql: Sql, tier: Tier, names: FacetName[], limit: number) {
-    const columns = names.map((name) => FACET_COLUMNS[name]);
+    const columns = names.map((name) => FACET_FIELDS[name]);
     const { rows } = await this.query<Record<string, unknown> & { count: number }>(
       `SELECT count(*)::int AS count, ${columns.map((column, index) => `${column} AS k${index}, GROUPING(${column}) AS g${index}`).join(', ')}
          FROM (SELECT ${columns.map((column) => `s.${column}`).join(', ')}

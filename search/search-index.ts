@@ -12,6 +12,17 @@ export const RESULT_WINDOW = 10_000;
 export const FACET_NAMES = ['employment_type', 'work_model', 'experience_level', 'source', 'country', 'company'] as const;
 export type FacetName = (typeof FACET_NAMES)[number];
 
+/** The field each facet counts: a job_search column, and the same-named document field. */
+export const FACET_FIELDS: Record<FacetName, string> = {
+  employment_type: 'employment_type',
+  work_model: 'work_model',
+  experience_level: 'experience_level',
+  source: 'source',
+  company: 'company_id',
+  // An array: a job counts once under each of its countries.
+  country: 'country_codes',
+};
+
 export interface JobFilters {
   /** Sandbox keys see only the fictional sandbox jobs; every other key only real ones. */
   sandbox: boolean;

@@ -1,24 +1,15 @@
 import t from 'tap';
 import { startTestService } from './helpers/service.ts';
 import { addKey, createAccount } from './helpers/accounts.ts';
-import { austin, berlin, createCompanies, insertJobs, job, marketingIntern, roboticsTechnician } from './fixtures/jobs.ts';
+import { berlin, createCompanies, insertJobs, job, marketingIntern, roboticsTechnician, seniorBackendEngineer } from './fixtures/jobs.ts';
 import { JOB_FIELDS } from '../api/serializers/job.ts';
 
 const service = await startTestService(t);
 const { pool } = service.runtime;
 const companies = await createCompanies(pool);
 const ids = await insertJobs(pool, [
-  job({
-    company_id: companies.acme,
-    title: 'Senior Backend Engineer',
+  seniorBackendEngineer(companies.acme, {
     description: '<p>Build <strong>distributed</strong> systems in Go.</p><ul><li>APIs</li><li>Queues</li></ul><script>alert(1)</script><a href="javascript:alert(1)">click</a>',
-    employment_type: 'full_time',
-    work_model: 'remote',
-    experience_level: 'senior',
-    compensation: { min: 150000, max: 190000, currency: 'USD', period: 'yearly' },
-    locations: [austin],
-    source: 'greenhouse',
-    date_posted: '2026-10-20T00:00:00Z',
     qualifications: { must_have: { skills: [{ name: 'Go', type: 'hard' }] } },
     responsibilities: ['Own the ingestion pipeline'],
     benefits: ['Health insurance'],

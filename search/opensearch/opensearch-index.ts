@@ -7,6 +7,7 @@ import type { Pool } from '../../db/pool.ts';
 import { decodePosition, encodePosition } from '../scan-position.ts';
 import {
   FACET_BUCKET_LIMIT,
+  FACET_FIELDS,
   RESULT_WINDOW,
   ScanRestartRequired,
   type FacetName,
@@ -26,15 +27,6 @@ type Query = Record<string, unknown>;
 /** What `q` matches: the whole job. And the fields of the first relevance tier. */
 const TEXT_FIELDS = ['title', 'company_name', 'description'];
 const TITLE_FIELDS = ['title', 'company_name'];
-
-const FACET_FIELDS: Record<FacetName, string> = {
-  employment_type: 'employment_type',
-  work_model: 'work_model',
-  experience_level: 'experience_level',
-  source: 'source',
-  company: 'company_id',
-  country: 'country_codes',
-};
 
 /** Newest first, undated last; the id makes the order total (stable pages). */
 const RECENCY = [{ date_posted: { order: 'desc', missing: '_last' } }, { job_id: { order: 'desc' } }];

@@ -6,7 +6,7 @@ import type { Test } from 'tap';
 import { expireJobs, upsertJobs, type JobInput, type JobLocation } from '../../db/jobs.ts';
 import type { Pool } from '../../db/pool.ts';
 import { type FacetName, type JobFilters, type SearchIndex, type SearchSort } from '../../search/search-index.ts';
-import { austin, berlin, createCompanies, job, marketingIntern, roboticsTechnician } from '../fixtures/jobs.ts';
+import { berlin, createCompanies, job, marketingIntern, roboticsTechnician, seniorBackendEngineer } from '../fixtures/jobs.ts';
 
 export interface ContractBackend {
   index: SearchIndex;
@@ -60,18 +60,7 @@ export async function searchContract(t: Test, backend: ContractBackend): Promise
 
   await t.test('filters, nulls and enums', async (t) => {
     await write([
-      job({
-        company_id: companies.acme,
-        title: 'Senior Backend Engineer',
-        description: '<p>Build distributed systems in Go. Lamps included.</p>',
-        employment_type: 'full_time',
-        work_model: 'remote',
-        experience_level: 'senior',
-        compensation: { min: 150000, max: 190000, currency: 'USD', period: 'yearly' },
-        locations: [austin],
-        source: 'greenhouse',
-        date_posted: day(20),
-      }),
+      seniorBackendEngineer(companies.acme, { description: '<p>Build distributed systems in Go. Lamps included.</p>' }),
       roboticsTechnician(companies.acme),
       job({ company_id: companies.globex, title: 'Data Analyst', employment_type: 'part_time', work_model: 'hybrid', experience_level: 'entry', locations: [berlin], source: 'lever', date_posted: day(15) }),
       marketingIntern(companies.globex),
