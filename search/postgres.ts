@@ -222,9 +222,9 @@ export class PostgresSearchIndex implements SearchIndex {
   }
 
   /**
-   * A keyset walk of (updated_at, job_id) on job_search_scan; stable or not, the order is
-   * the same. A job that changes during the scan moves behind the position and is met
-   * again; one that does not is met exactly once. Positions keep microseconds.
+   * A keyset walk of (created_at, job_id) on job_search_feed, stable or not: created_at
+   * never changes, so a job keeps its place however often it is updated. Positions
+   * keep microseconds.
    */
   async scan(request: ScanRequest): Promise<ScanPage> {
     const sql = buildWhere(request.filters);
@@ -237,11 +237,11 @@ export class PostgresSearchIndex implements SearchIndex {
       );
       const at = sql.params.push(position.at);
       const id = sql.params.push(position.id);
-      where += ` AND (s.updated_at, s.job_id) > (timestamptz 'epoch' + $${at}::int8 * interval '1 microsecond', $${id}::uuid)`;
+      where += ` AND (s.created_at, s.job_id) > (timestamptz 'epoch' + $${at}::int8 * interval '1 microsecond', $${id}::uuid)`;
     }
     const { rows } = await this.pool.query<{ id: string; at: string }>(
-      `SELECT s.job_id AS id, (extract(epoch FROM s.updated_at) * 1000000)::int8::text AS at
-         FROM job_search s WHERE ${where} ORDER BY s.updated_at, s.job_id LIMIT ${Number(request.limit) + 1}`,
+      `SELECT s.job_id AS id, (extract(epoch FROM s.created_at) * 1000000)::int8::text AS at
+         FROM job_search s WHERE ${where} ORDER BY s.created_at, s.job_id LIMIT ${Number(request.limit) + 1}`,
       sql.params,
     );
     const page = rows.slice(0, Number(request.limit));

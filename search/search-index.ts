@@ -72,8 +72,9 @@ export interface ScanRequest {
   after: string | null;
   limit: number;
   /**
-   * Stable: the order is (updated_at, id), and a scan neither skips nor repeats a job
-   * that stays unchanged while it runs. On OpenSearch it reads one point in time.
+   * Every scan is in (created_at, id) order, which a job keeps when it changes, so none
+   * skips or repeats a job that existed when it started. A stable scan on OpenSearch
+   * also reads one point in time: the set of jobs as it was on the first page.
    */
   stable: boolean;
 }
@@ -92,7 +93,7 @@ export class ScanRestartRequired extends Error {
 export interface SearchIndex {
   readonly name: string;
   search(request: SearchRequest): Promise<SearchResult>;
-  /** Live jobs matching the filters in (updated_at, id) order, a page at a time. */
+  /** Live jobs matching the filters in (created_at, id) order (first ingested first), a page at a time. */
   scan(request: ScanRequest): Promise<ScanPage>;
   /** Brings the index up to date for these jobs from PostgreSQL: live ones indexed, the rest dropped. */
   index(jobIds: string[]): Promise<void>;

@@ -1,5 +1,4 @@
--- Keeping an external search index (OpenSearch) in step with PostgreSQL, and scanning
--- live jobs in a stable order for the feeds.
+-- Keeping an external search index (OpenSearch) in step with PostgreSQL.
 --
 -- Every change to job_search leaves the job's id in search_outbox, in the same
 -- transaction as the job write, so a crash between the write and the indexing loses
@@ -50,6 +49,3 @@ CREATE TABLE search_index_state (
   rebuild_requested boolean NOT NULL DEFAULT false
 );
 INSERT INTO search_index_state DEFAULT VALUES;
-
--- Stable scans read live jobs in (updated_at, job_id) order.
-CREATE INDEX job_search_scan ON job_search (sandbox, updated_at, job_id);

@@ -13,6 +13,7 @@ export interface JobDocument {
     valid_through: Date | null;
     date_posted: Date | null;
     updated_at: Date;
+    created_at: Date;
     company_id: string;
     source: string;
     employment_type: string | null;
@@ -36,7 +37,7 @@ type Row = Omit<JobDocument['body'], 'description' | 'geo'> & {
 };
 
 const SELECT = `
-  SELECT s.job_id, s.index_version, s.sandbox, s.valid_through, s.date_posted, s.updated_at, s.company_id, s.source,
+  SELECT s.job_id, s.index_version, s.sandbox, s.valid_through, s.date_posted, s.updated_at, s.created_at, s.company_id, s.source,
          s.employment_type, s.work_model, s.experience_level, s.pay::float8 AS pay, s.country_codes,
          s.location_text, j.title, j.company_name, j.description_markdown, j.locations
     FROM job_search s JOIN jobs j ON j.id = s.job_id`;

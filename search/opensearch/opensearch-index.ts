@@ -32,7 +32,7 @@ const TITLE_FIELDS = ['title', 'company_name'];
 const RECENCY = [{ date_posted: { order: 'desc', missing: '_last' } }, { job_id: { order: 'desc' } }];
 /** Like PostgreSQL facets: most jobs first, ties by key. */
 const BUCKET_ORDER: Array<Record<string, 'asc' | 'desc'>> = [{ _count: 'desc' }, { _key: 'asc' }];
-const SCAN_ORDER = [{ updated_at: { order: 'asc' } }, { job_id: { order: 'asc' } }];
+const SCAN_ORDER = [{ created_at: { order: 'asc' } }, { job_id: { order: 'asc' } }];
 
 function escapeWildcard(text: string): string {
   return text.replace(/[\\*?]/g, (char) => `\\${char}`);
@@ -189,7 +189,7 @@ export class OpenSearchSearchIndex implements SearchIndex {
   }
 
   /**
-   * search_after over (updated_at, job_id). A stable scan reads one point in time, opened
+   * search_after over (created_at, job_id). A stable scan reads one point in time, opened
    * on its first page and kept alive page to page: it sees the index as it was then.
    */
   async scan(request: ScanRequest): Promise<ScanPage> {
