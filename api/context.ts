@@ -5,6 +5,8 @@ import type { PgBoss } from '../db/boss.ts';
 import type { Pool } from '../db/pool.ts';
 import type { Gateway } from './gateway/index.ts';
 import type { SearchIndex } from '../search/search-index.ts';
+import type { CursorCodec } from './feeds/cursor.ts';
+import type { LoadGate } from './feeds/load-gate.ts';
 
 export interface ApiServices {
   config: Config;
@@ -12,6 +14,7 @@ export interface ApiServices {
   pool: Pool;
   boss: PgBoss;
   searchIndex: SearchIndex;
+  feeds: { cursors: CursorCodec; gate: LoadGate };
   /** Flipped at the start of shutdown so /readyz tells load balancers to drain. */
   lifecycle: { shuttingDown: boolean };
 }

@@ -2,12 +2,17 @@ import { createApp, type AppOptions } from './app.ts';
 import { startHttpServer, type HttpServer } from './server.ts';
 import { createSearchIndex } from '../search/index.ts';
 import type { Runtime } from '../lib/runtime.ts';
+import { serviceSecret } from '../db/service-secrets.ts';
+import { CursorCodec } from './feeds/cursor.ts';
+import { LoadGate } from './feeds/load-gate.ts';
 
 /** Serves the API on the runtime's PORT and closes it first on shutdown. */
 export async function serveApi(runtime: Runtime, options: AppOptions = {}): Promise<HttpServer> {
   const { config, logger, pool, boss, lifecycle } = runtime;
   const search = createSearchIndex(pool, config);
-  const app = createApp({ config, logger, pool, boss, lifecycle, searchIndex: search.index }, options);
+  const cursorKey = config.feeds.cursorSecret !== null ? Buffer.from(config.feeds.cursorSecret) : await serviceSecret(pool, 'feed_cursor');
+  const feeds = { cursors: new CursorCodec(cursorKey), gate: new LoadGate(pool, config.feeds) };
+  const app = createApp({ config, logger, pool, boss, lifecycle, searchIndex: search.index, feeds }, options);
   const http = await startHttpServer(app, config.port, config.host);
   runtime.onShutdown(() => http.close(config.shutdownTimeoutMs));
   // Unused leased rate-limit hits go back so other processes can use them at once.

@@ -21,6 +21,16 @@ export interface Config {
   maxJsonBodyBytes: number;
   /** OpenSearch, when OPENSEARCH_URL is set; PostgreSQL full-text search otherwise. */
   opensearch: OpenSearchConfig | null;
+  feeds: FeedConfig;
+}
+
+export interface FeedConfig {
+  /** Signs feed cursors; when unset, a random key kept in the database is shared by every process. */
+  cursorSecret: string | null;
+  /** Feed pages read at once per process; more wait in a queue... */
+  maxConcurrent: number;
+  /** ...of at most this many, beyond which a feed request gets 503 with Retry-After. */
+  maxQueued: number;
 }
 
 export interface OpenSearchConfig {
@@ -66,6 +76,11 @@ export function loadConfig(env: Env = process.env): Config {
     trustProxy: flag(env, 'TRUST_PROXY'),
     shutdownTimeoutMs: integer(env, 'SHUTDOWN_TIMEOUT_MS', 20_000),
     maxJsonBodyBytes: 1024 * 1024,
+    feeds: {
+      cursorSecret: env.CURSOR_SECRET || null,
+      maxConcurrent: Math.max(1, integer(env, 'FEED_MAX_CONCURRENCY', 4)),
+      maxQueued: integer(env, 'FEED_MAX_QUEUE', 16),
+    },
     opensearch: env.OPENSEARCH_URL
       ? {
           url: env.OPENSEARCH_URL.replace(/\/+$/, ''),

@@ -5,7 +5,8 @@ import { getAccount } from './account.ts';
 import { adminRoutes } from './admin.ts';
 import { jobRoutes } from './jobs.ts';
 import { companyRoutes } from './companies.ts';
+import { feedRoutes } from './feeds.ts';
 
 export function apiRoutes(): Route[] {
-  return [healthz, readyz, getAccount, ...jobRoutes, ...companyRoutes, ...adminRoutes];
+  return [healthz, readyz, getAccount, ...feedRoutes, ...jobRoutes, ...companyRoutes, ...adminRoutes];
 }

@@ -1,5 +1,5 @@
--- Feeds: scans of live jobs in ingestion order, expired-job detection, managed-feed
--- companies per account, and the career-sites feed.
+-- Feeds: scans of live jobs in ingestion order, expired-job detection, the cursor
+-- signing key, and the career-sites feed.
 
 -- Feeds read live jobs in (created_at, job_id) order: created_at is set once, when the
 -- job is first ingested, so a job keeps its place in a scan however often it changes,
@@ -59,12 +59,12 @@ CREATE FUNCTION job_expiry(expired_at timestamptz, valid_through timestamptz) RE
 CREATE INDEX jobs_expiry ON jobs (sandbox, job_expiry(expired_at, valid_through), id)
   WHERE expired_at IS NOT NULL OR valid_through IS NOT NULL;
 
--- The companies an account's managed feed is limited to.
-CREATE TABLE account_feed_companies (
-  account_id uuid NOT NULL REFERENCES accounts (id) ON DELETE CASCADE,
-  company_id uuid NOT NULL REFERENCES companies (id) ON DELETE CASCADE,
-  added_at timestamptz NOT NULL DEFAULT now(),
-  PRIMARY KEY (account_id, company_id)
+-- The key that signs feed cursors, made once and shared by every process (CURSOR_SECRET
+-- overrides it).
+CREATE TABLE service_secrets (
+  name text PRIMARY KEY,
+  secret bytea NOT NULL,
+  created_at timestamptz NOT NULL DEFAULT now()
 );
 
 -- The career-sites feed: companies with a discovered careers page, in discovery order.

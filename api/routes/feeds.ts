@@ -1,0 +1,82 @@
+// The feeds: jobs (general and managed), expired job ids, and career sites.
+import { defineRoute, type Route, type ResponseSpec } from '../routing/route.ts';
+import { FREE, KEYS, type RouteGateway } from '../gateway/policy.ts';
+import { GatewayErrorSchema, ProblemSchema } from '../schemas/errors.ts';
+import {
+  CareerSitesResponseSchema,
+  ExpiredJobsResponseSchema,
+  JobFeedResponseSchema,
+  careerSitesBodySchema,
+  expiredQuerySchema,
+  jobFeedBodySchema,
+  managedFeedBodySchema,
+} from '../schemas/feeds.ts';
+import { pricing } from '../../lib/pricing.ts';
+import { jobFeed, type JobFeedBody } from '../feeds/job-feed.ts';
+import { expiredJobs, type ExpiredQuery } from '../feeds/expired-jobs.ts';
+import { careerSitesFeed, type CareerSitesBody } from '../feeds/career-sites.ts';
+
+const PER_DELIVERED = { kind: 'perJob', credits: pricing.perDeliveredJob, waivedByFeedSubscription: true } as const;
+const FEED: RouteGateway = { keys: KEYS.data, group: 'JobFeed', price: PER_DELIVERED };
+const TAGS = ['Feeds'];
+
+/** The responses every cursor-paged feed can give besides its page. */
+const cursorResponses: Record<number, ResponseSpec> = {
+  409: {
+    description: '`feed_cursor_restart_required`: the cursor cannot be resumed (other filters, an expired snapshot, a rebuilt index); restart with stable_scan true and batch_size 1000. `request_conflict`: another request with this cursor is running.',
+    contentType: 'application/problem+json',
+    schema: ProblemSchema,
+  },
+  503: {
+    description: '`feed_backend_busy`: the feed backend is saturated; retry after `Retry-After` seconds.',
+    headers: { 'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer' } } },
+    schema: GatewayErrorSchema,
+  },
+};
+
+const jobFeedRoute = (path: string, managed: boolean) =>
+  defineRoute<Record<string, never>, Record<string, never>, JobFeedBody | undefined>({
+    method: 'POST',
+    path,
+    operationId: managed ? 'managedJobFeed' : 'jobFeed',
+    summary: managed ? "Managed feed: the jobs of the account's configured companies" : 'Bulk job feed, by cursor',
+    description:
+      (managed ? 'Customer keys only. Limited to the companies configured for the account (admin API or CLI); none configured gives an empty page. ' : '') +
+      'Live jobs in ingestion order (created_at, then id). Charged 1 credit per delivered job (waived with a feed subscription); a page of 0 jobs is free.',
+    tags: TAGS,
+    gateway: managed ? { ...FEED, keys: KEYS.customerOnly } : FEED,
+    request: { body: managed ? managedFeedBodySchema : jobFeedBodySchema, bodyRequired: false },
+    responses: { 200: { description: 'A batch of jobs.', schema: JobFeedResponseSchema }, ...cursorResponses },
+    handler: (ctx, { body }) => jobFeed(ctx, body ?? {}, managed ? 'managed' : 'jobs'),
+  });
+
+export const feedRoutes: Route[] = [
+  jobFeedRoute('/api/jobs/feed', false),
+  jobFeedRoute('/api/jobs/feed/managed', true),
+  defineRoute<ExpiredQuery>({
+    method: 'GET',
+    path: '/api/jobs/expired',
+    operationId: 'expiredJobs',
+    summary: 'Expired job ids: which of given ids, or all since a time',
+    description:
+      'Either `ids` (up to 1000, comma-separated): which of them are expired, plus `unknown_ids`. Or `expired_after`: ids of jobs that expired since then, oldest expiry first, paged by cursor. A job is expired when it left its source or its valid_through passed. Free; counted in the JobFeed rate limit.',
+    tags: TAGS,
+    gateway: { keys: KEYS.data, group: 'JobFeed', price: FREE },
+    request: { query: expiredQuerySchema },
+    responses: { 200: { description: 'Expired ids.', schema: ExpiredJobsResponseSchema }, ...cursorResponses },
+    handler: (ctx, { query }) => expiredJobs(ctx, query),
+  }),
+  defineRoute<Record<string, never>, Record<string, never>, CareerSitesBody | undefined>({
+    method: 'POST',
+    path: '/api/career-sites/feed',
+    operationId: 'careerSitesFeed',
+    summary: 'Newly discovered career sites, by cursor',
+    description:
+      'Companies with a discovered careers page, in discovery order. industries match any; updated_after and discovered_before are strict, discovered_after is inclusive. Charged 1 credit per delivered site (waived with a feed subscription).',
+    tags: TAGS,
+    gateway: { keys: KEYS.data, group: 'Default', price: PER_DELIVERED },
+    request: { body: careerSitesBodySchema, bodyRequired: false },
+    responses: { 200: { description: 'A batch of career sites.', schema: CareerSitesResponseSchema }, ...cursorResponses },
+    handler: (ctx, { body }) => careerSitesFeed(ctx, body ?? {}),
+  }),
+];
