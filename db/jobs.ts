@@ -243,6 +243,21 @@ export async function loadJobs(db: Queryable, ids: string[], descriptionFormat: 
   return ids.map((id) => byId.get(id)).filter((row): row is JobRecord => row !== undefined);
 }
 
+/**
+ * Live jobs in ingestion order after a job, whole, in one statement (the keyset on
+ * job_search_feed joined to the rows): the floor the feed benchmark compares with.
+ */
+export async function liveJobsInIngestionOrder(db: Queryable, afterId: string | null, limit: number): Promise<JobRecord[]> {
+  const { rows } = await db.query<JobRecord>(
+    `${recordSelect('j.description_markdown')} JOIN job_search s ON s.job_id = j.id
+      WHERE NOT s.sandbox AND (s.valid_through IS NULL OR s.valid_through > now())
+        AND ($1::uuid IS NULL OR (s.created_at, s.job_id) > (SELECT created_at, job_id FROM job_search WHERE job_id = $1))
+      ORDER BY s.created_at, s.job_id LIMIT $2`,
+    [afterId, limit],
+  );
+  return rows;
+}
+
 /** Marks jobs of a source that are gone from it; returns how many newly expired. */
 export async function expireJobs(db: Queryable, ids: string[]): Promise<number> {
   const result = await db.query('UPDATE jobs SET expired_at = now(), updated_at = now() WHERE id = ANY($1::uuid[]) AND expired_at IS NULL', [ids]);

@@ -11,6 +11,8 @@ import { freePort } from '../../lib/net.ts';
 import { bootRuntime, type Runtime } from '../../lib/runtime.ts';
 import { startEmbeddedPostgres } from '../../db/embedded.ts';
 import { serveApi } from '../../api/serve.ts';
+import type { Pool } from '../../db/pool.ts';
+import { seedDatabase } from '../seed.ts';
 import type { Route } from '../../api/routing/route.ts';
 import type { HttpServer } from '../../api/server.ts';
 
@@ -61,6 +63,19 @@ export async function startBenchService(extraRoutes: Route[] = [], dataDir?: str
       await stopDatabase();
     },
   };
+}
+
+/** The deterministic seed of `jobCount` jobs; a kept cluster that already holds it is reused as it is. */
+export async function seedBenchJobs(pool: Pool, jobCount: number) {
+  const started = performance.now();
+  const companies = Math.max(10, Math.round(jobCount / 40));
+  const existing = (await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM jobs WHERE NOT sandbox')).rows[0]!.n;
+  const seeded =
+    existing === jobCount
+      ? { jobs: existing, companies, seconds: 0 }
+      : await seedDatabase(pool, { jobs: jobCount, companies, seed: 1, workers: Math.min(4, os.cpus().length) });
+  await pool.query('ANALYZE');
+  return { seeded, seedSeconds: (performance.now() - started) / 1000 };
 }
 
 export interface LoadResult {

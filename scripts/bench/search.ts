@@ -17,12 +17,11 @@ import { loadJobs } from '../../db/jobs.ts';
 import { serializeJob } from '../../api/serializers/job.ts';
 import { paramsFromQuery, type SearchQuery } from '../../api/routes/jobs.ts';
 import { FACET_NAMES, type FacetName } from '../../search/search-index.ts';
-import { seedDatabase } from '../seed.ts';
 import { createSearchIndex } from '../../search/index.ts';
 import { createOpenSearchClient } from '../../search/opensearch/client.ts';
 import { reindex, type ReindexResult } from '../../search/opensearch/reindex.ts';
 import { startLocalOpenSearch, type LocalOpenSearch } from '../opensearch/local-node.ts';
-import { machine, startBenchService } from './harness.ts';
+import { machine, seedBenchJobs, startBenchService } from './harness.ts';
 
 const { values } = parseArgs({
   options: {
@@ -100,16 +99,7 @@ const stopAll = async () => {
   await node?.stop();
 };
 
-const seedStarted = performance.now();
-const companyCount = Math.max(10, Math.round(jobCount / 40));
-const existing = (await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM jobs WHERE NOT sandbox')).rows[0]!.n;
-// A kept cluster that already holds this seed is reused as it is.
-const seeded =
-  existing === jobCount
-    ? { jobs: existing, companies: companyCount, seconds: 0 }
-    : await seedDatabase(pool, { jobs: jobCount, companies: companyCount, seed: 1, workers: Math.min(4, os.cpus().length) });
-await pool.query('ANALYZE');
-const seedSeconds = (performance.now() - seedStarted) / 1000;
+const { seeded, seedSeconds } = await seedBenchJobs(pool, jobCount);
 
 let built: ReindexResult | null = null;
 if (config.opensearch) {
