@@ -10,6 +10,8 @@ import { expireJobs, upsertJobs, type JobInput } from '../db/jobs.ts';
 import { upsertCompanies } from '../db/companies.ts';
 import { replaceManagedCompanies } from '../db/accounts.ts';
 import { withTransaction } from '../db/pool.ts';
+import { serviceSecret } from '../db/service-secrets.ts';
+import { CursorCodec } from '../api/feeds/cursor.ts';
 
 const service = await startTestService(t, { env: { FEED_MAX_CONCURRENCY: '1', FEED_MAX_QUEUE: '0' } });
 const { pool } = service.runtime;
@@ -118,6 +120,13 @@ t.test('cursors: tampered, foreign and rebound cursors', async (t) => {
   t.equal(restarted.status, 200, 'and the restart works');
   t.equal(restarted.body.jobs.length, 9);
   t.equal((await client.post('/api/jobs/feed', { batch_size: 2, work_models: ['remote'], cursor })).status, 200, 'the cursor still works with its own filters');
+
+  // A genuine cursor whose position another search backend made (the service switched to PostgreSQL meanwhile).
+  const codec = new CursorCodec(await serviceSecret(pool, 'feed_cursor'));
+  const switched = codec.seal(account.id, 'jobs', { sandbox: false, stable: true }, JSON.stringify({ backend: 'opensearch', sort: [1, 'x'], pit: 'gone' }));
+  const unresumable = await client.post('/api/jobs/feed', { stable_scan: true, cursor: switched });
+  t.equal(unresumable.status, 409, 'a position this backend cannot resume: 409');
+  t.equal(unresumable.body.code, 'feed_cursor_restart_required');
 });
 
 t.test('one request at a time per cursor; a saturated feed sheds load with 503', async (t) => {
