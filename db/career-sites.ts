@@ -1,5 +1,6 @@
 // The career-sites feed: companies with a discovered careers page (listing_url), in
 // discovery order, read by keyset on companies_career_sites (migration 005).
+import type { CompanySummaryColumns } from './companies.ts';
 import type { Queryable } from './pool.ts';
 
 export interface CareerSiteFilters {
@@ -21,16 +22,7 @@ export interface CareerSiteFilters {
   discoveredBefore?: Date;
 }
 
-export interface CareerSiteRow {
-  id: string;
-  name: string;
-  website: string | null;
-  logo_url: string | null;
-  summary: string | null;
-  industries: string[];
-  categories: string[];
-  linkedin_url: string | null;
-  crunchbase_url: string | null;
+export interface CareerSiteRow extends CompanySummaryColumns {
   ats_provider: string | null;
   listing_url: string;
   discovered_at: Date;

@@ -18,6 +18,18 @@ const { pool } = service.runtime;
 const companies = await createCompanies(pool);
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
+/** Locks job_search from another connection, so feed reads wait until the returned release. */
+async function holdJobSearch(): Promise<() => Promise<void>> {
+  const blocker = new pg.Client({ connectionString: service.databaseUrl });
+  await blocker.connect();
+  await blocker.query('BEGIN');
+  await blocker.query('LOCK TABLE job_search IN ACCESS EXCLUSIVE MODE');
+  return async () => {
+    await blocker.query('ROLLBACK');
+    await blocker.end();
+  };
+}
+
 /** Writes jobs one transaction each, so every one has its own created_at. */
 async function writeEach(jobs: JobInput[]) {
   for (const item of jobs) await upsertJobs(pool, [item]);
@@ -131,19 +143,15 @@ t.test('cursors: tampered, foreign and rebound cursors', async (t) => {
 
 t.test('one request at a time per cursor; a saturated feed sheds load with 503', async (t) => {
   const cursor: string = (await client.post('/api/jobs/feed', { batch_size: 2 })).body.next_cursor;
-  // Hold the table so the first request waits inside its read, holding the cursor and the only feed slot.
-  const blocker = new pg.Client({ connectionString: service.databaseUrl });
-  await blocker.connect();
-  await blocker.query('BEGIN');
-  await blocker.query('LOCK TABLE job_search IN ACCESS EXCLUSIVE MODE');
+  // The first request waits inside its read, holding the cursor and the only feed slot.
+  const release = await holdJobSearch();
   const first = client.post('/api/jobs/feed', { batch_size: 2, cursor });
   await pause(300);
   const busy = await client.post('/api/jobs/feed', { batch_size: 2 });
   t.equal(busy.status, 503, 'the feed backend is saturated: 503 at once');
   t.equal(busy.headers.get('retry-after'), '2');
   t.equal(busy.body.error, 'feed_backend_busy');
-  await blocker.query('ROLLBACK');
-  await blocker.end();
+  await release();
   t.equal((await first).status, 200, 'the request that was waiting completes');
 });
 
@@ -151,18 +159,14 @@ t.test('a second request on a running cursor gets 409 request_conflict', async (
   const wide = await startTestService(t, { databaseUrl: service.databaseUrl });
   const wideClient = wide.client.with({ 'x-api-key': account.key });
   const cursor: string = (await wideClient.post('/api/jobs/feed', { batch_size: 2 })).body.next_cursor;
-  const blocker = new pg.Client({ connectionString: service.databaseUrl });
-  await blocker.connect();
-  await blocker.query('BEGIN');
-  await blocker.query('LOCK TABLE job_search IN ACCESS EXCLUSIVE MODE');
+  const release = await holdJobSearch();
   const first = wideClient.post('/api/jobs/feed', { batch_size: 2, cursor });
   await pause(300);
   // From the other process, where the feed has a free slot: the cursor lock is shared.
   const second = await client.post('/api/jobs/feed', { batch_size: 2, cursor });
   t.equal(second.status, 409);
   t.equal(second.body.code, 'request_conflict');
-  await blocker.query('ROLLBACK');
-  await blocker.end();
+  await release();
   t.equal((await first).status, 200);
   t.equal((await client.post('/api/jobs/feed', { batch_size: 2, cursor })).status, 200, 'after it, the cursor works again');
 });
