@@ -7,6 +7,7 @@ import { queueDefinitions } from './queues.ts';
 import { openDatabase } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
 import { setSearchOutbox } from '../db/search-outbox.ts';
+import { ensureGazetteer } from '../geo/gazetteer-loader.ts';
 import { createPool, type Pool } from '../db/pool.ts';
 import { startBoss, type PgBoss } from '../db/boss.ts';
 import type { EmbeddedDatabase } from '../db/embedded.ts';
@@ -40,6 +41,8 @@ export async function bootRuntime(options: BootOptions): Promise<Runtime> {
     await migrate(pool, logger);
     // Job writes queue their search updates exactly while an external index is configured.
     await setSearchOutbox(pool, config.opensearch !== null);
+    // The geocoder's offline data: loaded at first start, then only when its packages change.
+    await ensureGazetteer(pool, logger);
   } catch (error) {
     await pool.end();
     await database.stop();

@@ -1,8 +1,10 @@
 // The migrated template database every test file clones (CREATE DATABASE ... TEMPLATE),
-// so a fresh database per file costs milliseconds instead of a migration run.
+// so a fresh database per file costs milliseconds instead of a migration run and a
+// gazetteer load.
 import pg from 'pg';
 import type { Logger } from '../../lib/logger.ts';
 import { migrate } from '../../db/migrate.ts';
+import { ensureGazetteer } from '../../geo/gazetteer-loader.ts';
 import { createPool } from '../../db/pool.ts';
 import { startBoss } from '../../db/boss.ts';
 import { queueDefinitions } from '../../lib/queues.ts';
@@ -28,6 +30,7 @@ export async function prepareTemplateDatabase(adminUrl: string, logger: Logger):
   const pool = createPool(url, 2, logger, 'test-template');
   try {
     await migrate(pool, logger);
+    await ensureGazetteer(pool, logger);
   } finally {
     await pool.end();
   }
