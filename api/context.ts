@@ -7,6 +7,7 @@ import type { Gateway } from './gateway/index.ts';
 import type { SearchIndex } from '../search/search-index.ts';
 import type { CursorCodec } from './feeds/cursor.ts';
 import type { LoadGate } from './feeds/load-gate.ts';
+import type { Geocoder } from '../geo/geocoder.ts';
 
 export interface ApiServices {
   config: Config;
@@ -15,6 +16,7 @@ export interface ApiServices {
   boss: PgBoss;
   searchIndex: SearchIndex;
   feeds: { cursors: CursorCodec; gate: LoadGate };
+  geocoder: Geocoder;
   /** Flipped at the start of shutdown so /readyz tells load balancers to drain. */
   lifecycle: { shuttingDown: boolean };
 }

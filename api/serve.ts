@@ -5,6 +5,7 @@ import type { Runtime } from '../lib/runtime.ts';
 import { serviceSecret } from '../db/service-secrets.ts';
 import { CursorCodec } from './feeds/cursor.ts';
 import { LoadGate } from './feeds/load-gate.ts';
+import { Geocoder } from '../geo/geocoder.ts';
 
 /** Serves the API on the runtime's PORT and closes it first on shutdown. */
 export async function serveApi(runtime: Runtime, options: AppOptions = {}): Promise<HttpServer> {
@@ -12,7 +13,8 @@ export async function serveApi(runtime: Runtime, options: AppOptions = {}): Prom
   const search = createSearchIndex(pool, config);
   const cursorKey = config.feeds.cursorSecret !== null ? Buffer.from(config.feeds.cursorSecret) : await serviceSecret(pool, 'feed_cursor');
   const feeds = { cursors: new CursorCodec(cursorKey), gate: new LoadGate(pool, config.feeds) };
-  const app = createApp({ config, logger, pool, boss, lifecycle, searchIndex: search.index, feeds }, options);
+  const geocoder = await Geocoder.create(pool);
+  const app = createApp({ config, logger, pool, boss, lifecycle, searchIndex: search.index, feeds, geocoder }, options);
   const http = await startHttpServer(app, config.port, config.host);
   runtime.onShutdown(() => http.close(config.shutdownTimeoutMs));
   // Unused leased rate-limit hits go back so other processes can use them at once.

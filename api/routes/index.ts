@@ -6,7 +6,8 @@ import { adminRoutes } from './admin.ts';
 import { jobRoutes } from './jobs.ts';
 import { companyRoutes } from './companies.ts';
 import { feedRoutes } from './feeds.ts';
+import { locationRoutes } from './locations.ts';
 
 export function apiRoutes(): Route[] {
-  return [healthz, readyz, getAccount, ...feedRoutes, ...jobRoutes, ...companyRoutes, ...adminRoutes];
+  return [healthz, readyz, getAccount, ...feedRoutes, ...jobRoutes, ...companyRoutes, ...locationRoutes, ...adminRoutes];
 }
