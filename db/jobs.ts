@@ -95,15 +95,22 @@ function iso(value: Date | string | null | undefined): string | null {
   return new Date(value).toISOString();
 }
 
+/** The columns derived from a job's locations, for filters and facets. */
+export function locationColumns(locations: JobLocation[]): { country_codes: string[]; location_text: string } {
+  return {
+    country_codes: [...new Set(locations.map((location) => location.country_code?.toUpperCase()).filter((code): code is string => !!code))],
+    location_text: locations
+      .flatMap((location) => [location.location, location.city, location.region, location.country, location.country_code])
+      .filter(Boolean)
+      .join(' | '),
+  };
+}
+
 /** The row a job input becomes, with its derived columns. */
 function toRow(job: JobInput) {
   const description = convertDescription(job.description);
   const locations = job.locations ?? [];
-  const countryCodes = [...new Set(locations.map((location) => location.country_code?.toUpperCase()).filter((code): code is string => !!code))];
-  const locationText = locations
-    .flatMap((location) => [location.location, location.city, location.region, location.country, location.country_code])
-    .filter(Boolean)
-    .join(' | ');
+  const { country_codes: countryCodes, location_text: locationText } = locationColumns(locations);
   return {
     sandbox: job.sandbox ?? false,
     source: job.source,
@@ -256,6 +263,34 @@ export async function liveJobsInIngestionOrder(db: Queryable, afterId: string | 
     [afterId, limit],
   );
   return rows;
+}
+
+/** Of these jobs, those with a location still to resolve: a raw string without coordinates. */
+export async function jobsWithUnresolvedLocations(db: Queryable, ids: string[]): Promise<string[]> {
+  const { rows } = await db.query<{ id: string }>(
+    `SELECT id FROM jobs WHERE id = ANY($1::uuid[]) AND EXISTS (
+       SELECT FROM jsonb_array_elements(locations) AS l WHERE l->>'latitude' IS NULL AND coalesce(l->>'location', '') <> '')`,
+    [ids],
+  );
+  return rows.map((row) => row.id);
+}
+
+export async function jobLocations(db: Queryable, id: string): Promise<JobLocation[] | null> {
+  const { rows } = await db.query<{ locations: JobLocation[] }>('SELECT locations FROM jobs WHERE id = $1', [id]);
+  return rows[0]?.locations ?? null;
+}
+
+/**
+ * Replaces a job's locations and what derives from them (job_search follows by trigger),
+ * only if they are still `previous`: a posting re-written meanwhile keeps its new ones.
+ */
+export async function updateJobLocations(db: Queryable, id: string, previous: JobLocation[], locations: JobLocation[]): Promise<boolean> {
+  const derived = locationColumns(locations);
+  const result = await db.query(
+    'UPDATE jobs SET locations = $2, country_codes = $3, location_text = $4, updated_at = now() WHERE id = $1 AND locations = $5::jsonb',
+    [id, JSON.stringify(locations), derived.country_codes, derived.location_text, JSON.stringify(previous)],
+  );
+  return (result.rowCount ?? 0) > 0;
 }
 
 /** Marks jobs of a source that are gone from it; returns how many newly expired. */

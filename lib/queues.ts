@@ -30,6 +30,15 @@ export const queueDefinitions: QueueDefinition[] = [
     // A first build of a large index runs inside one job.
     expireInSeconds: 3600,
   },
+  {
+    name: 'geocode.location',
+    description: "Resolves the raw location strings of written jobs into city, region, country and coordinates (the geocoder's resolver and cache).",
+    policy: 'standard',
+    retryLimit: 5,
+    retryDelay: 30,
+    retryBackoff: true,
+    expireInSeconds: 300,
+  },
 ];
 
 export function queueDefinition(name: string): QueueDefinition {

@@ -1,0 +1,56 @@
+// Resolving the locations of written jobs: a posting's raw location strings ("Austin, TX
+// 78701") become the canonical city, region, country and coordinates that search,
+// facets and the location filters read. The job write path queues the work
+// (geocode.location) in the same transaction as the write; the worker does it here.
+import { transactionDb, type PgBoss } from '../db/boss.ts';
+import { jobLocations, jobsWithUnresolvedLocations, updateJobLocations, upsertJobs, type JobInput, type JobLocation, type UpsertResult } from '../db/jobs.ts';
+import { withTransaction, type Pool } from '../db/pool.ts';
+import type { Geocoder } from './geocoder.ts';
+
+export const GEOCODE_QUEUE = 'geocode.location';
+
+export interface GeocodeJobData {
+  job_ids: string[];
+}
+
+/**
+ * The job write path for producers (ingestion): upserts the postings and, in the same
+ * transaction, queues the geocoding of those whose locations are raw strings, so a
+ * crash loses neither.
+ */
+export async function writeJobs(pool: Pool, boss: PgBoss, jobs: JobInput[]): Promise<UpsertResult[]> {
+  return withTransaction(pool, async (client) => {
+    const written = await upsertJobs(client, jobs);
+    const unresolved = await jobsWithUnresolvedLocations(client, written.map((row) => row.id));
+    if (unresolved.length > 0) await boss.send(GEOCODE_QUEUE, { job_ids: unresolved } satisfies GeocodeJobData, { db: transactionDb(client) });
+    return written;
+  });
+}
+
+/** A location with what the geocoder made of its raw string; unchanged when nothing resolved. */
+async function resolved(geocoder: Geocoder, location: JobLocation): Promise<JobLocation> {
+  if (location.latitude !== null && location.latitude !== undefined) return location;
+  if (!location.location?.trim()) return location;
+  const result = await geocoder.geocode(location.location.trim());
+  const place = result.locations[0];
+  if (!result.succeeded || !place || place.country_code === null) return location;
+  return {
+    location: location.location,
+    city: place.city,
+    region: place.region,
+    country: place.country,
+    country_code: place.country_code,
+    latitude: place.latitude,
+    longitude: place.longitude,
+  };
+}
+
+/** Resolves a job's raw locations and stores them; returns how many changed. Safe to repeat. */
+export async function geocodeJobLocations(pool: Pool, geocoder: Geocoder, jobId: string): Promise<number> {
+  const locations = await jobLocations(pool, jobId);
+  if (!locations) return 0;
+  const next = await Promise.all(locations.map((location) => resolved(geocoder, location)));
+  const changed = next.filter((location, index) => location !== locations[index]).length;
+  if (changed === 0) return 0;
+  return (await updateJobLocations(pool, jobId, locations, next)) ? changed : 0;
+}

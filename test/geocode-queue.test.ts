@@ -1,0 +1,49 @@
+// geocode.location: the job write path queues the geocoding of raw location strings in
+// the write's own transaction, and the worker resolves them with the geocoder, so the
+// country filter and facets see them.
+import t from 'tap';
+import { startTestService } from './helpers/service.ts';
+import { createCompanies, job } from './fixtures/jobs.ts';
+import { writeJobs } from '../geo/job-locations.ts';
+import { startWorkers } from '../workers/runner.ts';
+import { geocodeLocation } from '../workers/geocode-location.ts';
+import { PostgresSearchIndex } from '../search/postgres.ts';
+import type { JobLocation } from '../db/jobs.ts';
+
+const service = await startTestService(t);
+const { pool, boss } = service.runtime;
+const companies = await createCompanies(pool);
+const raw = (location: string): JobLocation => ({ location, city: null, region: null, country: null, country_code: null, latitude: null, longitude: null });
+const queued = async () => (await pool.query<{ n: number }>("SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'geocode.location'")).rows[0]!.n;
+
+t.test('writes queue geocoding for raw locations only, in the same transaction', async (t) => {
+  const before = await queued();
+  await writeJobs(pool, boss, [job({ company_id: companies.acme, title: 'Resolved Already', locations: [{ ...raw('Berlin'), city: 'Berlin', country: 'Germany', country_code: 'DE', latitude: 52.52, longitude: 13.4 }] })]);
+  t.equal(await queued(), before, 'nothing to resolve: nothing queued');
+  const broken = job({ company_id: companies.acme, title: 'Broken', locations: [raw('Austin, TX')] });
+  await t.rejects(writeJobs(pool, boss, [job({ company_id: companies.acme, title: 'Fine', locations: [raw('Denver, CO')] }), { ...broken, employment_type: 'sometimes' as 'contract' }]));
+  t.equal(await queued(), before, 'a failed write queues nothing');
+  t.equal((await pool.query("SELECT 1 FROM jobs WHERE title IN ('Fine', 'Broken')")).rowCount, 0, 'and writes nothing');
+  await writeJobs(pool, boss, [
+    job({ company_id: companies.acme, title: 'Mason', locations: [raw('Austin, TX 78701'), raw('Remote')] }),
+    job({ company_id: companies.globex, title: 'Tiler', locations: [raw('Bangalore & Hyderabad')] }),
+    job({ company_id: companies.globex, title: 'Roofer', locations: [raw('Head Office')] }),
+  ]);
+  t.equal(await queued(), before + 1, 'one queued job for the batch');
+});
+
+t.test('the worker resolves them; search filters and facets see the result', async (t) => {
+  service.runtime.onShutdown(await startWorkers(boss, [geocodeLocation], service.runtime));
+  const locationsOf = async (title: string) => (await pool.query<{ locations: JobLocation[] }>('SELECT locations FROM jobs WHERE title = $1', [title])).rows[0]!.locations;
+  for (let attempt = 0; attempt < 100 && (await locationsOf('Mason'))[0]!.latitude === null; attempt++) await new Promise((resolve) => setTimeout(resolve, 100));
+  const mason = await locationsOf('Mason');
+  t.match(mason[0], { location: 'Austin, TX 78701', city: 'Austin', region: 'Texas', country: 'United States', country_code: 'US', latitude: Number, longitude: Number });
+  t.same(mason[1], raw('Remote'), 'remote has no place to store: left as written');
+  t.match((await locationsOf('Tiler'))[0], { city: 'Bengaluru', country_code: 'IN' }, 'a compound: its first place');
+  t.same((await locationsOf('Roofer'))[0], raw('Head Office'), 'a placeholder: left as written');
+  const index = new PostgresSearchIndex(pool);
+  const found = await index.search({ filters: { sandbox: false, now: new Date(), countries: ['US'] }, sort: 'date_posted', offset: 0, limit: 10, facets: ['country'] });
+  const { rows } = await pool.query<{ id: string }>("SELECT id FROM jobs WHERE title = 'Mason'");
+  t.same(found.ids, [rows[0]!.id], 'the country filter finds it');
+  t.same(found.facets.country, [{ key: 'US', count: 1 }]);
+});
