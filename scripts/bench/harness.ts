@@ -142,3 +142,37 @@ export function median(values: number[]): number {
 export function machine(): string {
   return `${os.cpus().length} × ${os.cpus()[0]?.model ?? 'cpu'}, ${Math.round(os.totalmem() / 2 ** 30)} GiB, Node ${process.version}`;
 }
+
+export interface MixRequest {
+  method: 'GET' | 'POST';
+  path: string;
+  body?: unknown;
+}
+
+export interface MixResult {
+  count: number;
+  errors: number;
+  rps: number;
+  p50: number;
+  p95: number;
+  p99: number;
+}
+
+/** Writes a request mix for load-mix.ts to a temporary file. */
+export async function writeMix(requests: MixRequest[]): Promise<{ file: string; remove(): Promise<void> }> {
+  const file = path.join(os.tmpdir(), `bench-mix-${process.pid}-${Date.now()}.json`);
+  await fs.writeFile(file, JSON.stringify(requests.map(({ method, path: requestPath, body }) => ({ method, path: requestPath, body }))));
+  return { file, remove: () => fs.rm(file, { force: true }) };
+}
+
+/** Drives a mix through HTTP from a child process on core 1 (load-mix.ts), closed loop. */
+export function runMix(baseUrl: string, apiKey: string, mixFile: string, connections: number, seconds: number): Promise<MixResult> {
+  return new Promise((resolve, reject) => {
+    const args = ['scripts/bench/load-mix.ts', '--base', baseUrl, '--mix', mixFile, '--key', apiKey, '--connections', String(connections), '--seconds', String(seconds)];
+    const child = spawn('taskset', ['-c', '1', process.execPath, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
+    let out = '';
+    child.stdout.on('data', (chunk) => (out += chunk));
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`load generator exited ${code}`))));
+  });
+}

@@ -6,7 +6,6 @@
 // 120 ms through HTTP. `--backend opensearch` searches OpenSearch instead (OPENSEARCH_URL,
 // else a local node) after building its index from the same jobs, and also prints the
 // bulk indexing throughput.
-import { spawn } from 'node:child_process';
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
@@ -21,7 +20,7 @@ import { createSearchIndex } from '../../search/index.ts';
 import { createOpenSearchClient } from '../../search/opensearch/client.ts';
 import { reindex, type ReindexResult } from '../../search/opensearch/reindex.ts';
 import { startLocalOpenSearch, type LocalOpenSearch } from '../opensearch/local-node.ts';
-import { machine, seedBenchJobs, startBenchService } from './harness.ts';
+import { machine, runMix, seedBenchJobs, startBenchService, writeMix } from './harness.ts';
 
 const { values } = parseArgs({
   options: {
@@ -162,22 +161,13 @@ if (values['floor-only']) {
   process.exit(0);
 }
 
-const mixFile = path.join(os.tmpdir(), `search-mix-${process.pid}.json`);
-await fs.writeFile(mixFile, JSON.stringify(requests.map(({ method, path: requestPath, body }) => ({ method, path: requestPath, body }))));
-const runLoad = (connections: number, seconds: number) =>
-  new Promise<{ count: number; errors: number; rps: number; p50: number; p95: number; p99: number }>((resolve, reject) => {
-    const args = ['scripts/bench/load-mix.ts', '--base', service.http.localUrl, '--mix', mixFile, '--key', account.apiKey, '--connections', String(connections), '--seconds', String(seconds)];
-    const child = spawn('taskset', ['-c', '1', process.execPath, ...args], { stdio: ['ignore', 'pipe', 'inherit'] });
-    let out = '';
-    child.stdout.on('data', (chunk) => (out += chunk));
-    child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(out)) : reject(new Error(`load generator exited ${code}`))));
-  });
+const mixFile = await writeMix(requests);
+const runLoad = (connections: number, seconds: number) => runMix(service.http.localUrl, account.apiKey, mixFile.file, connections, seconds);
 
 await runLoad(2, 3); // warm-up
 const sequential = await runLoad(1, Math.max(5, Number(values.seconds) / 2));
 const concurrent = await runLoad(Number(values.connections), Number(values.seconds));
-await fs.rm(mixFile, { force: true });
+await mixFile.remove();
 await stopAll();
 
 console.log(heading);
