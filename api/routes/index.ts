@@ -7,7 +7,8 @@ import { jobRoutes } from './jobs.ts';
 import { companyRoutes } from './companies.ts';
 import { feedRoutes } from './feeds.ts';
 import { locationRoutes } from './locations.ts';
+import { sandboxRoutes } from './sandbox.ts';
 
 export function apiRoutes(): Route[] {
-  return [healthz, readyz, getAccount, ...feedRoutes, ...jobRoutes, ...companyRoutes, ...locationRoutes, ...adminRoutes];
+  return [healthz, readyz, getAccount, ...feedRoutes, ...jobRoutes, ...companyRoutes, ...locationRoutes, ...adminRoutes, ...sandboxRoutes];
 }

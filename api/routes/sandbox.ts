@@ -1,0 +1,277 @@
+// The sandbox ATS under /sandbox/: the application forms sandbox keys apply to (and the
+// fixtures of the service's own Auto Apply tests), with what they received viewable as
+// JSON. Public, like a real careers site. The HTML pages stay out of the API reference.
+import crypto from 'node:crypto';
+import type { Context } from 'koa';
+import { defineRoute, type Route } from '../routing/route.ts';
+import { notFound } from '../errors.ts';
+import { defineComponent } from '../schemas/registry.ts';
+import { findSubmission, listSubmissions, mailedCodes, markSubmitted, recordStep, setVerificationCode, startSubmission, type SandboxSubmission } from '../../db/sandbox-submissions.ts';
+import { readForm, stepAnswers, validateStep } from '../sandbox/forms.ts';
+import { renderBroken, renderCaptcha, renderConfirmation, renderLogin, renderPending, renderStep } from '../sandbox/render.ts';
+import { SCENARIOS, scenario as findScenario, type Scenario } from '../sandbox/scenarios.ts';
+
+const TAGS = ['Sandbox'];
+const html = (ctx: Context, status: number, body: string) => {
+  ctx.status = status;
+  ctx.type = 'text/html; charset=utf-8';
+  ctx.body = body;
+};
+const HTML = { 200: { description: 'An HTML page.', contentType: 'text/html' } };
+/** After a form post: 303, so the browser follows with a GET. */
+const seeOther = (ctx: Context, url: string) => {
+  ctx.redirect(url);
+  ctx.status = 303;
+};
+
+function scenarioOr404(name: string): Scenario {
+  const found = findScenario(name);
+  if (!found) throw notFound(`No sandbox scenario ${name}. GET /sandbox/scenarios lists them.`);
+  return found;
+}
+
+async function submissionOr404(ctx: Context, scenario: Scenario, token: string): Promise<SandboxSubmission> {
+  const submission = await findSubmission(ctx.services.pool, token);
+  if (!submission || submission.scenario !== scenario.name) throw notFound('No such application in progress.');
+  return submission;
+}
+
+const stepPath = (scenario: Scenario, token: string, step: number) => `/sandbox/apply/${scenario.name}/${token}/steps/${step}`;
+
+/** A step's page, with the email-code step's own introduction (and its code "mailed" once). */
+async function showStep(ctx: Context, scenario: Scenario, submission: SandboxSubmission, step: number, options: { values?: Record<string, unknown>; errors?: Record<string, string> } = {}) {
+  let intro: string | undefined;
+  if (scenario.behaviour === 'email-code' && step === 2) {
+    await setVerificationCode(ctx.services.pool, submission.token, String(crypto.randomInt(0, 1_000_000)).padStart(6, '0'));
+    intro = `We sent a 6-digit verification code to ${String(submission.steps[0]?.answers.email ?? 'your email address')}. Enter it below.`;
+  }
+  html(ctx, Object.keys(options.errors ?? {}).length > 0 ? 422 : 200, renderStep(scenario, scenario.steps[step - 1]!, step - 1, stepPath(scenario, submission.token, step), { ...options, intro }));
+}
+
+const params = (...names: string[]) => ({ type: 'object', required: names, properties: Object.fromEntries(names.map((name) => [name, { type: 'string', maxLength: 100 }])) });
+const stepParams = { type: 'object', required: ['scenario', 'token', 'step'], properties: { scenario: { type: 'string' }, token: { type: 'string', maxLength: 64 }, step: { type: 'integer', minimum: 1, maximum: 10 } } };
+
+const SubmissionSchema = defineComponent('SandboxSubmission', {
+  type: 'object',
+  required: ['token', 'scenario', 'status', 'steps', 'files', 'receipt_id', 'created_at', 'submitted_at'],
+  properties: {
+    token: { type: 'string' },
+    scenario: { type: 'string' },
+    status: { type: 'string', enum: ['in_progress', 'submitted'] },
+    steps: {
+      type: 'array',
+      items: { type: 'object', properties: { step: { type: 'integer' }, answers: { type: 'object' }, received_at: { type: 'string' } } },
+      description: 'What each step received, in step order: one value per field, an array for multi-valued fields.',
+    },
+    files: {
+      type: 'array',
+      items: { type: 'object', properties: { field: { type: 'string' }, filename: { type: 'string' }, content_type: { type: 'string' }, size: { type: 'integer' }, sha256: { type: 'string' } } },
+    },
+    receipt_id: { type: ['string', 'null'], description: 'The reference shown on the confirmation page; null when no confirmation was shown.' },
+    created_at: { type: 'string', format: 'date-time' },
+    submitted_at: { type: ['string', 'null'], format: 'date-time' },
+  },
+});
+
+function serializeSubmission(submission: SandboxSubmission) {
+  return {
+    token: submission.token,
+    scenario: submission.scenario,
+    status: submission.status,
+    steps: submission.steps,
+    files: submission.files,
+    receipt_id: submission.receipt_id,
+    created_at: submission.created_at.toISOString(),
+    submitted_at: submission.submitted_at?.toISOString() ?? null,
+  };
+}
+
+export const sandboxRoutes: Route[] = [
+  defineRoute({
+    method: 'GET',
+    path: '/sandbox/scenarios',
+    operationId: 'sandboxScenarios',
+    summary: 'The sandbox application forms (apply to them with sandbox: true)',
+    tags: TAGS,
+    security: 'none',
+    responses: {
+      200: {
+        description: 'Every scenario with its apply URL.',
+        schema: { type: 'array', items: { type: 'object', required: ['name', 'apply_url', 'description'], properties: { name: { type: 'string' }, apply_url: { type: 'string' }, description: { type: 'string' } } } },
+      },
+    },
+    handler: (ctx) => SCENARIOS.map((item) => ({ name: item.name, apply_url: `${ctx.services.config.baseUrl}/sandbox/apply/${item.name}`, description: item.description })),
+  }),
+
+  defineRoute<{ delay_ms?: number }, { scenario: string }>({
+    method: 'GET',
+    path: '/sandbox/apply/{scenario}',
+    operationId: 'sandboxApply',
+    summary: 'A sandbox application form (HTML)',
+    hidden: true,
+    security: 'none',
+    request: { params: params('scenario'), query: { type: 'object', properties: { delay_ms: { type: 'integer', minimum: 0, maximum: 300_000 } } } },
+    responses: HTML,
+    handler: async (ctx, { params: path, query }) => {
+      const scenario = scenarioOr404(path.scenario);
+      if (scenario.behaviour === 'broken') return html(ctx, 500, renderBroken());
+      if (scenario.behaviour === 'login') return ctx.redirect(`/sandbox/login?next=${encodeURIComponent(ctx.path)}`);
+      if (scenario.behaviour === 'captcha') return html(ctx, 200, renderCaptcha());
+      const delay = query.delay_ms ?? scenario.delayMs ?? 0;
+      if (delay > 0) await new Promise((resolve) => setTimeout(resolve, delay));
+      const token = crypto.randomBytes(12).toString('base64url');
+      await startSubmission(ctx.services.pool, token, scenario.name);
+      return showStep(ctx, scenario, (await findSubmission(ctx.services.pool, token))!, 1);
+    },
+  }),
+
+  defineRoute<Record<string, never>, { scenario: string; token: string; step: number }>({
+    method: 'GET',
+    path: '/sandbox/apply/{scenario}/{token}/steps/{step}',
+    operationId: 'sandboxStep',
+    summary: 'A step of a sandbox application (HTML)',
+    hidden: true,
+    security: 'none',
+    request: { params: stepParams },
+    responses: HTML,
+    handler: async (ctx, { params: path }) => {
+      const scenario = scenarioOr404(path.scenario);
+      const submission = await submissionOr404(ctx, scenario, path.token);
+      // Steps come in order: a step ahead of the answers goes back to the first unanswered one.
+      const next = submission.steps.length + 1;
+      if (path.step > next || path.step > scenario.steps.length) return ctx.redirect(stepPath(scenario, submission.token, Math.min(next, scenario.steps.length)));
+      return showStep(ctx, scenario, submission, path.step);
+    },
+  }),
+
+  defineRoute<Record<string, never>, { scenario: string; token: string; step: number }>({
+    method: 'POST',
+    path: '/sandbox/apply/{scenario}/{token}/steps/{step}',
+    operationId: 'sandboxSubmitStep',
+    summary: 'Answers to a step of a sandbox application (form post)',
+    hidden: true,
+    security: 'none',
+    request: { params: stepParams },
+    responses: HTML,
+    handler: async (ctx, { params: path }) => {
+      const scenario = scenarioOr404(path.scenario);
+      const submission = await submissionOr404(ctx, scenario, path.token);
+      if (submission.status === 'submitted') return html(ctx, 409, renderBroken());
+      if (path.step > submission.steps.length + 1 || path.step > scenario.steps.length) return seeOther(ctx, stepPath(scenario, submission.token, submission.steps.length + 1));
+      const step = scenario.steps[path.step - 1]!;
+      const { values, files } = await readForm(ctx);
+      const errors = validateStep(step, values, files);
+      if (scenario.behaviour === 'validation' && !errors.phone && !/^\+\d{8,15}$/.test(String(values.phone ?? '').replace(/[\s().-]/g, ''))) {
+        errors.phone = 'Enter the phone number in international format, for example +14155550100.';
+      }
+      if (scenario.behaviour === 'email-code' && path.step === 2 && !errors.verification_code && values.verification_code !== submission.verification_code) {
+        errors.verification_code = 'That code is not correct. Check the latest email we sent you.';
+      }
+      if (Object.keys(errors).length > 0) return showStep(ctx, scenario, submission, path.step, { values, errors });
+      await recordStep(ctx.services.pool, submission.token, path.step, stepAnswers(step, values), files);
+      if (path.step < scenario.steps.length) return seeOther(ctx, stepPath(scenario, submission.token, path.step + 1));
+      if (scenario.behaviour === 'unconfirmed') {
+        // Received, but the page never says so.
+        await markSubmitted(ctx.services.pool, submission.token, null);
+        return html(ctx, 200, renderPending());
+      }
+      await markSubmitted(ctx.services.pool, submission.token, `SBX-${crypto.randomBytes(5).toString('hex').toUpperCase()}`);
+      return seeOther(ctx, `/sandbox/apply/${scenario.name}/${submission.token}/confirmation`);
+    },
+  }),
+
+  defineRoute<Record<string, never>, { scenario: string; token: string }>({
+    method: 'GET',
+    path: '/sandbox/apply/{scenario}/{token}/confirmation',
+    operationId: 'sandboxConfirmation',
+    summary: 'The confirmation page of a submitted sandbox application (HTML)',
+    hidden: true,
+    security: 'none',
+    request: { params: params('scenario', 'token') },
+    responses: HTML,
+    handler: async (ctx, { params: path }) => {
+      const scenario = scenarioOr404(path.scenario);
+      const submission = await submissionOr404(ctx, scenario, path.token);
+      if (!submission.receipt_id) return ctx.redirect(stepPath(scenario, submission.token, Math.max(1, submission.steps.length)));
+      return html(ctx, 200, renderConfirmation(submission.receipt_id));
+    },
+  }),
+
+  defineRoute<{ next?: string }>({
+    method: 'GET',
+    path: '/sandbox/login',
+    operationId: 'sandboxLogin',
+    summary: 'The sign-in wall of the login scenario (HTML)',
+    hidden: true,
+    security: 'none',
+    request: { query: { type: 'object', properties: { next: { type: 'string', maxLength: 500 } } } },
+    responses: HTML,
+    handler: (ctx, { query }) => html(ctx, 200, renderLogin(query.next ?? '/sandbox/scenarios')),
+  }),
+
+  defineRoute<{ next?: string }>({
+    method: 'POST',
+    path: '/sandbox/login',
+    operationId: 'sandboxLoginSubmit',
+    summary: 'Sign-in attempts: the wall never opens (HTML)',
+    hidden: true,
+    security: 'none',
+    request: { query: { type: 'object', properties: { next: { type: 'string', maxLength: 500 } } } },
+    responses: HTML,
+    handler: async (ctx, { query }) => {
+      await readForm(ctx);
+      html(ctx, 401, renderLogin(query.next ?? '/sandbox/scenarios').replace('<form', '<p class="error" role="alert">Incorrect username or password.</p>\n<form'));
+    },
+  }),
+
+  defineRoute<Record<string, never>, { token: string }>({
+    method: 'GET',
+    path: '/sandbox/submissions/{token}',
+    operationId: 'sandboxSubmission',
+    summary: 'What a sandbox application form received',
+    tags: TAGS,
+    security: 'none',
+    request: { params: params('token') },
+    responses: { 200: { description: 'The submission.', schema: SubmissionSchema } },
+    handler: async (ctx, { params: path }) => {
+      const submission = await findSubmission(ctx.services.pool, path.token);
+      if (!submission) throw notFound(`No sandbox submission ${path.token}.`);
+      return serializeSubmission(submission);
+    },
+  }),
+
+  defineRoute<{ scenario?: string; limit: number }>({
+    method: 'GET',
+    path: '/sandbox/submissions',
+    operationId: 'sandboxSubmissions',
+    summary: 'Recent sandbox submissions, newest first',
+    tags: TAGS,
+    security: 'none',
+    request: { query: { type: 'object', properties: { scenario: { type: 'string', maxLength: 50 }, limit: { type: 'integer', minimum: 1, maximum: 100, default: 20 } } } },
+    responses: { 200: { description: 'Submissions.', schema: { type: 'array', items: SubmissionSchema } } },
+    handler: async (ctx, { query }) => (await listSubmissions(ctx.services.pool, query.scenario ?? null, query.limit)).map(serializeSubmission),
+  }),
+
+  defineRoute<{ email: string }>({
+    method: 'GET',
+    path: '/sandbox/mailbox',
+    operationId: 'sandboxMailbox',
+    summary: 'The verification codes the email-code scenario sent to an address',
+    tags: TAGS,
+    security: 'none',
+    request: { query: { type: 'object', required: ['email'], properties: { email: { type: 'string', maxLength: 320 } } } },
+    responses: {
+      200: {
+        description: 'Messages, newest first.',
+        schema: { type: 'array', items: { type: 'object', properties: { subject: { type: 'string' }, code: { type: 'string' }, token: { type: 'string' }, sent_at: { type: 'string' } } } },
+      },
+    },
+    handler: async (ctx, { query }) =>
+      (await mailedCodes(ctx.services.pool, query.email)).map((message) => ({
+        subject: `Your verification code is ${message.code}`,
+        code: message.code,
+        token: message.token,
+        sent_at: message.sent_at.toISOString(),
+      })),
+  }),
+];
