@@ -1,0 +1,104 @@
+// The provider catalog: which applicant tracking system an apply URL belongs to, by URL
+// pattern. The catalog has a revision so an application records what it was matched
+// with. Outside production, a setting can map loopback origins to providers, so local
+// replicas of real ATS pages go through the whole API path in tests.
+
+export const CATALOG_REVISION = 1;
+
+export type ProviderId = 'greenhouse' | 'lever' | 'ashby' | 'workable' | 'sandbox';
+
+export interface Provider {
+  provider_id: ProviderId;
+  provider_name: string;
+  provider_version: string;
+}
+
+interface CatalogEntry extends Provider {
+  /** True when the URL is an application (or job) page of this provider. */
+  matches(url: URL): boolean;
+}
+
+const path = (url: URL, pattern: RegExp) => pattern.test(url.pathname);
+
+const CATALOG: CatalogEntry[] = [
+  {
+    provider_id: 'greenhouse',
+    provider_name: 'Greenhouse',
+    provider_version: '2026.1',
+    matches: (url) =>
+      (/^(?:job-)?boards(?:\.eu)?\.greenhouse\.io$/.test(url.hostname) && path(url, /^\/[\w-]+\/jobs\/\d+/)) ||
+      (url.hostname === 'boards.greenhouse.io' && url.pathname === '/embed/job_app' && url.searchParams.has('token')) ||
+      url.searchParams.has('gh_jid'),
+  },
+  {
+    provider_id: 'lever',
+    provider_name: 'Lever',
+    provider_version: '2026.1',
+    matches: (url) => /^jobs(?:\.eu)?\.lever\.co$/.test(url.hostname) && path(url, /^\/[\w.-]+\/[0-9a-f-]{36}(?:\/apply)?\/?$/),
+  },
+  {
+    provider_id: 'ashby',
+    provider_name: 'Ashby',
+    provider_version: '2026.1',
+    matches: (url) => url.hostname === 'jobs.ashbyhq.com' && path(url, /^\/[\w.%-]+\/[0-9a-f-]{36}(?:\/application)?\/?$/),
+  },
+  {
+    provider_id: 'workable',
+    provider_name: 'Workable',
+    provider_version: '2026.1',
+    matches: (url) =>
+      (url.hostname === 'apply.workable.com' && path(url, /^\/[\w-]+\/j\/[0-9A-F]{6,12}(?:\/apply)?\/?$/i)) ||
+      (/^[\w-]+\.workable\.com$/.test(url.hostname) && path(url, /^\/(?:jobs|j)\/[\w-]+/)),
+  },
+];
+
+const SANDBOX: Provider = { provider_id: 'sandbox', provider_name: 'Sandbox ATS', provider_version: '1' };
+
+export type ProviderMatch = { ok: true; provider: Provider } | { ok: false; code: 'unsupported_ats' | 'invalid_apply_url'; message: string };
+
+export interface CatalogOptions {
+  /** The service's own base URL: its /sandbox/apply/ pages are the sandbox provider. */
+  baseUrl: string;
+  /** Loopback origins standing in for a provider (tests; refused in production). */
+  loopbackProviders?: Record<string, ProviderId>;
+}
+
+function isLoopback(hostname: string): boolean {
+  return hostname === 'localhost' || hostname === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(hostname);
+}
+
+export function matchProvider(applyUrl: string, options: CatalogOptions): ProviderMatch {
+  let url: URL;
+  try {
+    url = new URL(applyUrl);
+  } catch {
+    return { ok: false, code: 'invalid_apply_url', message: 'apply_url is not a URL.' };
+  }
+  if (url.protocol !== 'https:' && url.protocol !== 'http:') return { ok: false, code: 'invalid_apply_url', message: 'apply_url must be an http(s) URL.' };
+  const base = new URL(options.baseUrl);
+  if (url.origin === base.origin && /^\/sandbox\/apply\/[\w-]+\/?$/.test(url.pathname)) return { ok: true, provider: SANDBOX };
+  const standIn = options.loopbackProviders?.[url.origin];
+  if (standIn && isLoopback(url.hostname)) {
+    const entry = CATALOG.find((candidate) => candidate.provider_id === standIn);
+    if (entry) return { ok: true, provider: { provider_id: entry.provider_id, provider_name: entry.provider_name, provider_version: entry.provider_version } };
+  }
+  if (url.protocol !== 'https:') return { ok: false, code: 'unsupported_ats', message: `No supported applicant tracking system serves ${url.origin}.` };
+  const entry = CATALOG.find((candidate) => candidate.matches(url));
+  if (!entry) return { ok: false, code: 'unsupported_ats', message: `No supported applicant tracking system serves ${url.hostname}${url.pathname}. Supported: Greenhouse, Lever, Ashby, Workable.` };
+  return { ok: true, provider: { provider_id: entry.provider_id, provider_name: entry.provider_name, provider_version: entry.provider_version } };
+}
+
+/** Parses AUTO_APPLY_PROVIDER_ORIGINS ("http://127.0.0.1:4100=greenhouse,..."); refused in production. */
+export function parseLoopbackProviders(raw: string | undefined, production: boolean): Record<string, ProviderId> {
+  if (!raw?.trim()) return {};
+  if (production) throw new Error('AUTO_APPLY_PROVIDER_ORIGINS maps loopback origins to providers for tests; it is refused in production.');
+  const mapping: Record<string, ProviderId> = {};
+  for (const pair of raw.split(',')) {
+    const [origin, provider] = pair.split('=').map((part) => part.trim());
+    if (!origin || !provider || !CATALOG.some((entry) => entry.provider_id === provider)) throw new Error(`AUTO_APPLY_PROVIDER_ORIGINS: cannot read "${pair}" (origin=provider, provider one of greenhouse, lever, ashby, workable).`);
+    const url = new URL(origin);
+    if (!isLoopback(url.hostname)) throw new Error(`AUTO_APPLY_PROVIDER_ORIGINS: ${origin} is not a loopback origin.`);
+    mapping[url.origin] = provider as ProviderId;
+  }
+  return mapping;
+}
