@@ -39,6 +39,16 @@ export const queueDefinitions: QueueDefinition[] = [
     retryBackoff: true,
     expireInSeconds: 300,
   },
+  {
+    name: 'webhook.deliver',
+    description: 'Delivers a signed webhook; transport failures and non-2xx answers are retried with backoff, under the same webhook id, until the 120-second deadline.',
+    policy: 'standard',
+    retryLimit: 20,
+    retryDelay: 1,
+    retryBackoff: true,
+    retryDelayMax: 30,
+    expireInSeconds: 60,
+  },
 ];
 
 export function queueDefinition(name: string): QueueDefinition {

@@ -3,8 +3,9 @@ import type { WorkerModule } from './worker.ts';
 import { maintenancePrune } from './maintenance-prune.ts';
 import { searchIndex } from './search-index.ts';
 import { geocodeLocation } from './geocode-location.ts';
+import { webhookDeliver } from './webhook-deliver.ts';
 
-export const workerModules: WorkerModule<any>[] = [maintenancePrune, searchIndex, geocodeLocation];
+export const workerModules: WorkerModule<any>[] = [maintenancePrune, searchIndex, geocodeLocation, webhookDeliver];
 
 /** Resolves `--queues a,b` to modules; unknown names are an error naming the known ones. */
 export function selectWorkers(names: string[] | null, modules = workerModules): WorkerModule<any>[] {
