@@ -51,6 +51,9 @@ async function showStep(ctx: Context, scenario: Scenario, submission: SandboxSub
 const params = (...names: string[]) => ({ type: 'object', required: names, properties: Object.fromEntries(names.map((name) => [name, { type: 'string', maxLength: 100 }])) });
 const stepParams = { type: 'object', required: ['scenario', 'token', 'step'], properties: { scenario: { type: 'string' }, token: { type: 'string', maxLength: 64 }, step: { type: 'integer', minimum: 1, maximum: 10 } } };
 
+/** What the two routes of a form step (its page and its post) declare alike. */
+const STEP_ROUTE = { hidden: true, security: 'none', request: { params: stepParams }, responses: HTML } as const;
+
 const SubmissionSchema = defineComponent('SandboxSubmission', {
   type: 'object',
   required: ['token', 'scenario', 'status', 'steps', 'files', 'receipt_id', 'created_at', 'submitted_at'],
@@ -130,10 +133,7 @@ export const sandboxRoutes: Route[] = [
     path: '/sandbox/apply/{scenario}/{token}/steps/{step}',
     operationId: 'sandboxStep',
     summary: 'A step of a sandbox application (HTML)',
-    hidden: true,
-    security: 'none',
-    request: { params: stepParams },
-    responses: HTML,
+    ...STEP_ROUTE,
     handler: async (ctx, { params: path }) => {
       const scenario = scenarioOr404(path.scenario);
       const submission = await submissionOr404(ctx, scenario, path.token);
@@ -149,10 +149,7 @@ export const sandboxRoutes: Route[] = [
     path: '/sandbox/apply/{scenario}/{token}/steps/{step}',
     operationId: 'sandboxSubmitStep',
     summary: 'Answers to a step of a sandbox application (form post)',
-    hidden: true,
-    security: 'none',
-    request: { params: stepParams },
-    responses: HTML,
+    ...STEP_ROUTE,
     handler: async (ctx, { params: path }) => {
       const scenario = scenarioOr404(path.scenario);
       const submission = await submissionOr404(ctx, scenario, path.token);
