@@ -198,7 +198,7 @@ export class Geocoder {
     if (key === '') return null;
     const size = tokens(text).length;
     const alias = CITY_ALIASES[key];
-    let cities = alias ? (await this.gazetteer.citiesNamed(this.pool, normalizeName(alias.name))).filter((city) => city.country === alias.country && normalizeName(city.name) === normalizeName(alias.name)) : await this.gazetteer.citiesNamed(this.pool, key);
+    let cities = alias ? await this.aliasCities(alias) : await this.gazetteer.citiesNamed(this.pool, key);
     const fits = (city: City, reading: Reading | null) =>
       !reading || (city.country === reading.country.code && (!reading.region || reading.region.code === city.admin1));
 
@@ -243,10 +243,14 @@ export class Geocoder {
     return best;
   }
 
+  /** The gazetteer city an alias means (its own name, in its country). */
+  private async aliasCities(alias: { name: string; country: string }): Promise<City[]> {
+    const key = normalizeName(alias.name);
+    return (await this.gazetteer.citiesNamed(this.pool, key)).filter((city) => city.country === alias.country && normalizeName(city.name) === key);
+  }
+
   private async aliased(alias: { name: string; country: string }, confidence: number): Promise<GeocodedLocation | null> {
-    const city = (await this.gazetteer.citiesNamed(this.pool, normalizeName(alias.name))).find(
-      (candidate) => candidate.country === alias.country && normalizeName(candidate.name) === normalizeName(alias.name),
-    );
+    const [city] = await this.aliasCities(alias);
     const country = city ? this.gazetteer.countries.get(city.country) : undefined;
     if (!city || !country) return null;
     return this.location({ city, region: this.gazetteer.region(city.country, city.admin1), country, matched: 1, score: 0 }, confidence);

@@ -3,6 +3,7 @@
 // country filter and facets see them.
 import t from 'tap';
 import { startTestService } from './helpers/service.ts';
+import { waitFor } from './helpers/wait.ts';
 import { createCompanies, job } from './fixtures/jobs.ts';
 import { writeJobs } from '../geo/job-locations.ts';
 import { startWorkers } from '../workers/runner.ts';
@@ -35,8 +36,10 @@ t.test('writes queue geocoding for raw locations only, in the same transaction',
 t.test('the worker resolves them; search filters and facets see the result', async (t) => {
   service.runtime.onShutdown(await startWorkers(boss, [geocodeLocation], service.runtime));
   const locationsOf = async (title: string) => (await pool.query<{ locations: JobLocation[] }>('SELECT locations FROM jobs WHERE title = $1', [title])).rows[0]!.locations;
-  for (let attempt = 0; attempt < 100 && (await locationsOf('Mason'))[0]!.latitude === null; attempt++) await new Promise((resolve) => setTimeout(resolve, 100));
-  const mason = await locationsOf('Mason');
+  const mason = await waitFor('the worker to resolve the locations', async () => {
+    const locations = await locationsOf('Mason');
+    return locations[0]!.latitude !== null && locations;
+  });
   t.match(mason[0], { location: 'Austin, TX 78701', city: 'Austin', region: 'Texas', country: 'United States', country_code: 'US', latitude: Number, longitude: Number });
   t.same(mason[1], raw('Remote'), 'remote has no place to store: left as written');
   t.match((await locationsOf('Tiler'))[0], { city: 'Bengaluru', country_code: 'IN' }, 'a compound: its first place');

@@ -20,6 +20,7 @@ import { createAccount } from './helpers/accounts.ts';
 import { createTestDatabase } from './helpers/database.ts';
 import { skipWithoutOpenSearch, testOpenSearch } from './helpers/opensearch.ts';
 import { startTestService } from './helpers/service.ts';
+import { waitFor } from './helpers/wait.ts';
 
 if (!skipWithoutOpenSearch(t)) {
   const pool = createPool(await createTestDatabase(t), 6, createLogger('silent'));
@@ -121,14 +122,11 @@ if (!skipWithoutOpenSearch(t)) {
     const serviceCompanies = await createCompanies(runtime.pool);
     const account = await createAccount(runtime.pool, { name: 'Searcher', plan: 'subscribed', credits: 1000 });
     const api = service.client.with({ 'x-api-key': account.key });
-    const until = async (q: string, expected: number) => {
-      for (let attempt = 0; attempt < 100; attempt++) {
+    const until = (q: string, expected: number) =>
+      waitFor(`q=${q} to have ${expected} results`, async () => {
         const response = await api.get(`/api/jobs?q=${q}`);
-        if (response.body.total === expected) return response;
-        await new Promise((resolve) => setTimeout(resolve, 200));
-      }
-      throw new Error(`q=${q} never had ${expected} results`);
-    };
+        return response.body.total === expected && response;
+      });
     await upsertJobs(runtime.pool, [job({ company_id: serviceCompanies.acme, title: 'Stonemason' })]);
     const found = await until('stonemason', 1);
     t.equal(found.body.jobs[0].title, 'Stonemason', 'the first drain built the index, and the job is found');

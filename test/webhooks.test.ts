@@ -11,6 +11,7 @@ import { activeWebhookSecrets, findWebhookDelivery, rotateWebhookSecret, webhook
 import { withTransaction } from '../db/pool.ts';
 import { startWorkers } from '../workers/runner.ts';
 import { webhookDeliver } from '../workers/webhook-deliver.ts';
+import { waitFor } from './helpers/wait.ts';
 
 t.test('signature: HMAC-SHA256 over id.timestamp.body, v1= values, both secrets during a rotation', async (t) => {
   const [older, newer] = [newWebhookSecret(), newWebhookSecret()];
@@ -66,23 +67,17 @@ async function receiver(t: { teardown(fn: () => unknown): void }, script: Array<
   return { url: `http://127.0.0.1:${(server.address() as { port: number }).port}/hooks`, seen };
 }
 
-async function until<T>(check: () => Promise<T | null>, seconds: number): Promise<T> {
-  for (let waited = 0; waited < seconds * 10; waited++) {
-    const value = await check();
-    if (value) return value;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error('timed out');
-}
+const finished = (id: string) =>
+  waitFor(`webhook ${id} to finish`, async () => {
+    const delivery = await findWebhookDelivery(pool, id);
+    return delivery?.status === 'pending' ? null : delivery;
+  }, 30);
 
 t.test('delivery: retried under one id through failures, every attempt recorded, the reply kept', async (t) => {
   const hook = await receiver(t, ['fail', 'drop', 'ok']);
   const data = { application_id: '5b0d0a5e-8f43-4b0e-9d59-0c9e9b7a1f00', step: { id: 's1', fields: [] } };
   const id = await withTransaction(pool, (client) => queueWebhook(client, boss, { accountId: account.id, subjectId: data.application_id, kind: 'application.fields_requested', url: hook.url, data }));
-  const delivered = await until(async () => {
-    const delivery = await findWebhookDelivery(pool, id);
-    return delivery?.status === 'pending' ? null : delivery;
-  }, 30);
+  const delivered = await finished(id);
   t.equal(delivered.status, 'delivered');
   t.same(delivered.reply, { action: 'proceed', answers: [{ field_id: 'email', value: 'ada@example.com' }] });
   t.equal(hook.seen.length, 3, 'three attempts');
@@ -101,10 +96,7 @@ t.test('delivery: retried under one id through failures, every attempt recorded,
 t.test('the absolute deadline: no attempt starts after it, and the delivery ends expired', async (t) => {
   const hook = await receiver(t, ['fail']);
   const id = await withTransaction(pool, (client) => queueWebhook(client, boss, { accountId: account.id, subjectId: null, kind: 'application.fields_requested', url: hook.url, data: {}, deadlineSeconds: 3 }));
-  const ended = await until(async () => {
-    const delivery = await findWebhookDelivery(pool, id);
-    return delivery?.status === 'pending' ? null : delivery;
-  }, 30);
+  const ended = await finished(id);
   t.equal(ended.status, 'expired');
   const attempts = await webhookAttempts(pool, id);
   t.ok(attempts.length >= 2, `${attempts.length} attempts before the deadline`);

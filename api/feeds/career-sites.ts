@@ -2,6 +2,7 @@
 // order, filtered by the company attributes of spec 4.2, by signed cursor.
 import type { Context } from 'koa';
 import { careerSites, type CareerSiteRow } from '../../db/career-sites.ts';
+import { boundList } from './cursor.ts';
 import { decodeKeyset, pageOf } from './keyset.ts';
 import { withCursorLock } from './cursor-lock.ts';
 
@@ -20,7 +21,6 @@ export interface CareerSitesBody {
   batch_size?: number;
 }
 
-const list = (values: string[] | null | undefined) => (values && values.length > 0 ? [...values].sort() : undefined);
 const instant = (value: string | undefined) => (value === undefined ? undefined : new Date(value).toISOString());
 
 function serializeCareerSite(row: CareerSiteRow, baseUrl: string) {
@@ -47,11 +47,11 @@ export async function careerSitesFeed(ctx: Context, body: CareerSitesBody) {
   const principal = ctx.state.principal!;
   const bound = {
     sandbox: principal.kind === 'sandbox',
-    industries: list(body.industries),
-    company_sizes: list(body.company_sizes),
-    country_codes: list(body.country_codes?.map((code) => code.toUpperCase())),
-    funding_stages: list(body.funding_stages),
-    company_types: list(body.company_types),
+    industries: boundList(body.industries),
+    company_sizes: boundList(body.company_sizes),
+    country_codes: boundList(body.country_codes?.map((code) => code.toUpperCase())),
+    funding_stages: boundList(body.funding_stages),
+    company_types: boundList(body.company_types),
     founded_after: body.founded_after,
     is_agency: body.is_agency,
     updated_after: instant(body.updated_after),

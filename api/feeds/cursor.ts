@@ -22,6 +22,11 @@ interface Payload {
 
 const MAC_BYTES = 16;
 
+/** A list filter as a cursor binds it: sorted, and absent when empty (order and [] mean nothing). */
+export function boundList(values: string[] | null | undefined): string[] | undefined {
+  return values && values.length > 0 ? [...values].sort() : undefined;
+}
+
 export function restartRequired(detail: string) {
   return problem('feed_cursor_restart_required', `${detail} Discard the cursor and restart with stable_scan true and batch_size 1000.`);
 }

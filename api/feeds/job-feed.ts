@@ -8,7 +8,7 @@ import { clock } from '../../lib/clock.ts';
 import { ScanRestartRequired, type JobFilters } from '../../search/search-index.ts';
 import { invalidRequest } from '../errors.ts';
 import { selectedFields, serializeJob, type DescriptionFormat } from '../serializers/job.ts';
-import { restartRequired, type FeedKind } from './cursor.ts';
+import { boundList, restartRequired, type FeedKind } from './cursor.ts';
 import { withCursorLock } from './cursor-lock.ts';
 
 export interface JobFeedBody {
@@ -24,7 +24,6 @@ export interface JobFeedBody {
   description_format?: DescriptionFormat;
 }
 
-const sorted = (values: string[] | null | undefined) => (values && values.length > 0 ? [...values].sort() : undefined);
 
 export async function jobFeed(ctx: Context, body: JobFeedBody, kind: Extract<FeedKind, 'jobs' | 'managed'>) {
   if (kind === 'managed' && body.locations !== undefined) {
@@ -40,9 +39,9 @@ export async function jobFeed(ctx: Context, body: JobFeedBody, kind: Extract<Fee
   const bound = {
     sandbox,
     stable,
-    locations: sorted(body.locations?.map((text) => text.trim()).filter(Boolean)),
-    sources: sorted(body.sources),
-    work_models: sorted(body.work_models),
+    locations: boundList(body.locations?.map((text) => text.trim()).filter(Boolean)),
+    sources: boundList(body.sources),
+    work_models: boundList(body.work_models),
     posted_after: body.posted_after ? new Date(body.posted_after).toISOString() : undefined,
     updated_after: body.updated_after ? new Date(body.updated_after).toISOString() : undefined,
   };

@@ -6,6 +6,7 @@
 import { spawn } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import { createAccountWithKey } from '../../db/account-admin.ts';
+import { updateAccount } from '../../db/accounts.ts';
 import { liveJobsInIngestionOrder } from '../../db/jobs.ts';
 import { serializeJob } from '../../api/serializers/job.ts';
 import { machine, seedBenchJobs, startBenchService } from './harness.ts';
@@ -23,7 +24,7 @@ const service = await startBenchService([], values['data-dir']);
 const { pool, config } = service.runtime;
 const { seeded, seedSeconds } = await seedBenchJobs(pool, Number(values.jobs));
 const account = await createAccountWithKey(pool, { name: 'Feed bench', plan: 'subscribed', feed_subscription: true });
-await pool.query(`UPDATE accounts SET rate_limit_overrides = '{"JobFeed": {"minute": 1000000000, "hour": 1000000000, "day": 1000000000}}' WHERE id = $1`, [account.account.id]);
+await updateAccount(pool, account.account.id, { rate_limit_overrides: { JobFeed: { minute: 1e9, hour: 1e9, day: 1e9 } } });
 
 /** The floor: keyset pages of whole rows, serialized as the feed would send them. */
 async function floorScan() {

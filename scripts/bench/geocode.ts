@@ -6,6 +6,7 @@
 // cached at most 1 ms.
 import { parseArgs } from 'node:util';
 import { createAccountWithKey } from '../../db/account-admin.ts';
+import { updateAccount } from '../../db/accounts.ts';
 import { Geocoder } from '../../geo/geocoder.ts';
 import { GEOCODE_CASES } from '../../test/fixtures/geocode-cases.ts';
 import { machine, runMix, startBenchService, writeMix } from './harness.ts';
@@ -41,7 +42,7 @@ for (let pass = 0; pass <= Number(values.passes); pass++) {
 }
 
 const account = await createAccountWithKey(pool, { name: 'Geocode bench', plan: 'subscribed', credits: 1e12 });
-await pool.query(`UPDATE accounts SET rate_limit_overrides = '{"Geocode": {"minute": 1000000000, "hour": 1000000000, "day": 1000000000}}' WHERE id = $1`, [account.account.id]);
+await updateAccount(pool, account.account.id, { rate_limit_overrides: { Geocode: { minute: 1e9, hour: 1e9, day: 1e9 } } });
 const mix = await writeMix(inputs.map((input) => ({ method: 'GET', path: `/api/locations/geocode?location=${encodeURIComponent(input)}` })));
 await runMix(service.http.localUrl, account.apiKey, mix.file, 1, 2);
 const http = await runMix(service.http.localUrl, account.apiKey, mix.file, 1, Number(values.seconds));
