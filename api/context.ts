@@ -8,6 +8,7 @@ import type { SearchIndex } from '../search/search-index.ts';
 import type { CursorCodec } from './feeds/cursor.ts';
 import type { LoadGate } from './feeds/load-gate.ts';
 import type { Geocoder } from '../geo/geocoder.ts';
+import type { ApplicationEvents } from '../apply/application-events.ts';
 
 export interface ApiServices {
   config: Config;
@@ -17,6 +18,8 @@ export interface ApiServices {
   searchIndex: SearchIndex;
   feeds: { cursors: CursorCodec; gate: LoadGate };
   geocoder: Geocoder;
+  /** Wakes requests holding on an application (create, wait_seconds). */
+  applicationEvents: ApplicationEvents;
   /** Flipped at the start of shutdown so /readyz tells load balancers to drain. */
   lifecycle: { shuttingDown: boolean };
 }

@@ -17,6 +17,16 @@ export const errorCatalogue = {
   payload_too_large: { status: 413, title: 'Payload too large', description: 'The request body exceeds the limit (1 MiB for JSON bodies).' },
   unsupported_media_type: { status: 415, title: 'Unsupported media type', description: 'Send the body as `application/json`.' },
   unprocessable_request: { status: 422, title: 'Unprocessable request', description: 'The JSON is valid but the request cannot be acted on.' },
+  validation_failed: { status: 400, title: 'Answers refused', description: 'Auto Apply answers endpoint: `command_errors` lists each problem (field, answer index, code). Nothing was consumed; fix the answers and send them again with the same `correction_round`.' },
+  auto_apply_not_enabled: { status: 403, title: 'Auto Apply not enabled', description: 'The account has not been granted Auto Apply (live applications). Sandbox applications stay available.' },
+  concurrency_limit_reached: { status: 409, title: 'Too many applications in progress', description: 'The account has `active` applications in progress, at its `limit`. Finish, answer or cancel one first.' },
+  webhook_secret_not_configured: { status: 409, title: 'No webhook secret', description: 'Applications with a callback URL need a webhook signing secret on the account.' },
+  not_cancelable: { status: 409, title: 'Not cancelable', description: 'The application is being submitted or has ended.' },
+  invalid_state: { status: 409, title: 'Invalid state', description: 'The application is not waiting for answers to this step.' },
+  stale_correction_round: { status: 409, title: 'Stale correction round', description: 'The step has moved to a newer correction round; read the application and answer the current round.' },
+  job_apply_url_missing: { status: 422, title: 'Job has no apply URL', description: 'The job has no application URL to apply through.' },
+  unsupported_ats: { status: 422, title: 'Unsupported ATS', description: 'The apply URL is not served by a supported applicant tracking system (Greenhouse, Lever, Ashby, Workable, the sandbox).' },
+  auto_apply_coming_soon: { status: 503, title: 'Auto Apply coming soon', description: 'Creating applications is not open for this account yet. Do not retry.' },
   rate_limit_exceeded: { status: 429, title: 'Rate limit exceeded', description: 'Too many requests in one of the rolling windows. Wait `Retry-After` seconds.' },
 } satisfies Record<string, ErrorCodeInfo>;
 

@@ -75,3 +75,9 @@ export function invalidRequest(detail: string, errors: FieldError[] = []): Probl
 export function notFound(detail = 'No resource exists at this path.'): ProblemError {
   return problem('not_found', detail);
 }
+
+/** An Auto Apply problem: the catalogue's code, plus `api_version` (spec part 9). */
+export function autoApplyProblem(code: ErrorCode, detail: string, extra?: Record<string, unknown>): ProblemError {
+  const info = errorCatalogue[code];
+  return new ProblemError(info.status, { detail, code, anchor: code, title: info.title, extra, autoApply: true });
+}

@@ -6,6 +6,7 @@ import { serviceSecret } from '../db/service-secrets.ts';
 import { CursorCodec } from './feeds/cursor.ts';
 import { LoadGate } from './feeds/load-gate.ts';
 import { Geocoder } from '../geo/geocoder.ts';
+import { ApplicationEvents } from '../apply/application-events.ts';
 
 /** Serves the API on the runtime's PORT and closes it first on shutdown. */
 export async function serveApi(runtime: Runtime, options: AppOptions = {}): Promise<HttpServer> {
@@ -14,8 +15,11 @@ export async function serveApi(runtime: Runtime, options: AppOptions = {}): Prom
   const cursorKey = config.feeds.cursorSecret !== null ? Buffer.from(config.feeds.cursorSecret) : await serviceSecret(pool, 'feed_cursor');
   const feeds = { cursors: new CursorCodec(cursorKey), gate: new LoadGate(pool, config.feeds) };
   const geocoder = await Geocoder.create(pool);
-  const app = createApp({ config, logger, pool, boss, lifecycle, searchIndex: search.index, feeds, geocoder }, options);
+  const applicationEvents = new ApplicationEvents(runtime.database.url, logger);
+  const app = createApp({ config, logger, pool, boss, lifecycle, searchIndex: search.index, feeds, geocoder, applicationEvents }, options);
   const http = await startHttpServer(app, config.port, config.host);
+  // Holds on applications end first (their callers get the 202 snapshot), then requests drain.
+  runtime.onShutdown(() => applicationEvents.close());
   runtime.onShutdown(() => http.close(config.shutdownTimeoutMs));
   // Unused leased rate-limit hits go back so other processes can use them at once.
   runtime.onShutdown(() => app.context.gateway.limiter.releaseAll());

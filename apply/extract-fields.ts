@@ -2,13 +2,17 @@
 // would, and describes each question. It runs inside the browser (page.evaluate), so
 // the function below is self-contained.
 //   - Labels come from aria-labelledby, aria-label, label[for], a wrapping label, or the
-//     fieldset's legend (for groups), in that order; a trailing asterisk is dropped.
+//     fieldset's legend (for groups), in that order; a trailing asterisk (* or Lever's ✱)
+//     is dropped.
 //   - Required: the required attribute, aria-required (on the control or its group), or
 //     an asterisk in the label.
 //   - Options with the values the form advertises; constraints such as maxlength,
 //     pattern, min/max and accept.
-//   - Radios and checkboxes sharing a name are one question; a typeahead (combobox) is
-//     one question whose submitted name may sit on a hidden input beside it.
+//   - Radios and checkboxes sharing a name are one question (a nameless one is its own);
+//     a typeahead (combobox) is one question whose submitted name may sit on a hidden
+//     input beside it.
+//   - A control with neither name nor id cannot be answered by field_id and is left out
+//     (e.g. react-select's required proxy input); adapters describe such widgets.
 import type { Page } from 'playwright-core';
 
 // The page's globals, loosely typed: this file runs in the browser but compiles without
@@ -18,6 +22,9 @@ type Element = any;
 declare const document: any;
 declare const CSS: { escape(value: string): string };
 declare function getComputedStyle(element: Element): { visibility: string; display: string };
+
+/** Bumped when what the extractor reads changes; applications record the revision they ran with. */
+export const MATCHER_REVISION = 1;
 
 export type ExtractedType = 'text' | 'email' | 'tel' | 'url' | 'number' | 'date' | 'textarea' | 'select' | 'multiselect' | 'radio' | 'checkbox' | 'checkboxes' | 'file' | 'typeahead' | 'password';
 
@@ -46,8 +53,8 @@ export function extractFieldsInPage(): ExtractedField[] {
     return clean(copy.textContent);
   };
   const stripStar = (label: string) => {
-    const starred = /\s*\*\s*$/.test(label);
-    return { text: label.replace(/\s*\*\s*$/, ''), starred };
+    const starred = /\s*[*\u2731]\s*$/.test(label);
+    return { text: label.replace(/\s*[*\u2731]\s*$/, ''), starred };
   };
   const labelOf = (element: Element): string => {
     const by = element.getAttribute('aria-labelledby');
@@ -91,9 +98,10 @@ export function extractFieldsInPage(): ExtractedField[] {
     // File inputs are often hidden behind a styled button; everything else must be seen.
     if (kind !== 'file' && !visible(element) && kind !== 'radio' && kind !== 'checkbox') continue;
     const name = input.name || element.id;
+    if (!name && element.getAttribute('role') !== 'combobox' && !element.hasAttribute('aria-autocomplete')) continue;
     if (kind === 'radio' || kind === 'checkbox') {
-      const group = [...document.querySelectorAll(`input[type=${kind}][name="${CSS.escape(input.name)}"]`)];
-      const key = `${kind}:${input.name}`;
+      const group = input.name ? [...document.querySelectorAll(`input[type=${kind}][name="${CSS.escape(input.name)}"]`)] : [element];
+      const key = `${kind}:${name}`;
       if (seenGroups.has(key)) continue;
       seenGroups.add(key);
       const single = kind === 'checkbox' && group.length === 1;
@@ -101,7 +109,7 @@ export function extractFieldsInPage(): ExtractedField[] {
       const groupLabel = single ? labelOf(element) : clean(fieldset?.querySelector('legend') ? textOf(fieldset.querySelector('legend')) : labelOf(fieldset ?? element));
       const { text, starred } = stripStar(groupLabel);
       fields.push({
-        field_id: input.name,
+        field_id: name,
         type: kind === 'radio' ? 'radio' : single ? 'checkbox' : 'checkboxes',
         label: text,
         required: group.some((item) => item.required) || requiredOf(fieldset ?? element, starred),
@@ -116,7 +124,9 @@ export function extractFieldsInPage(): ExtractedField[] {
       const hidden = container?.querySelector('input[type=hidden]');
       const advertised = container?.getAttribute('data-options');
       const options = advertised ? (JSON.parse(advertised) as string[]).map((value) => ({ value, text: value })) : undefined;
-      fields.push({ field_id: input.name || hidden?.name || element.id, type: 'typeahead', label: text, required: requiredOf(element, starred), ...(options ? { options } : {}), constraints: constraintsOf(element) });
+      const fieldId = input.name || hidden?.name || element.id;
+      if (!fieldId) continue;
+      fields.push({ field_id: fieldId, type: 'typeahead', label: text, required: requiredOf(element, starred), ...(options ? { options } : {}), constraints: constraintsOf(element) });
       continue;
     }
     if (element.tagName === 'SELECT') {

@@ -4,9 +4,17 @@
 // same webhook id, until the absolute deadline; no attempt starts after it.
 import crypto from 'node:crypto';
 import { transactionDb, type PgBoss } from '../db/boss.ts';
-import type { Pool, PoolClient } from '../db/pool.ts';
-import { activeWebhookSecrets, createWebhookDelivery, findWebhookDelivery, finishWebhookDelivery, recordWebhookAttempt } from '../db/webhooks.ts';
+import { withTransaction, type Pool, type PoolClient } from '../db/pool.ts';
+import {
+  activeWebhookSecrets,
+  createWebhookDelivery,
+  findWebhookDelivery,
+  finishWebhookDelivery,
+  recordWebhookAttempt,
+  type WebhookDelivery,
+} from '../db/webhooks.ts';
 import { signWebhook } from './webhook-signature.ts';
+import { guardedPost, OutboundRefusedError } from '../lib/outbound-guard.ts';
 
 export const WEBHOOK_QUEUE = 'webhook.deliver';
 /** The callback deadline: an absolute 120 seconds (spec part 6). */
@@ -35,8 +43,12 @@ export async function queueWebhook(
 
 export type DeliveryOutcome = { status: 'delivered'; reply: unknown } | { status: 'expired' } | { status: 'finished-before' };
 
+/** What to do with a delivered webhook's reply, in the transaction that marks it delivered. */
+export type ReplyHandler = (client: PoolClient, delivery: WebhookDelivery, reply: unknown) => Promise<unknown>;
+
 /** One attempt; throws WebhookRetry when the queue should try again. */
-export async function attemptWebhook(pool: Pool, deliveryId: string): Promise<DeliveryOutcome> {
+export async function attemptWebhook(pool: Pool, deliveryId: string, options: { allowPrivate: boolean; onReply?: ReplyHandler }): Promise<DeliveryOutcome> {
+  const { onReply } = options;
   const delivery = await findWebhookDelivery(pool, deliveryId);
   if (!delivery || delivery.status !== 'pending') return { status: 'finished-before' };
   const remaining = delivery.deadline_at.getTime() - Date.now();
@@ -49,13 +61,15 @@ export async function attemptWebhook(pool: Pool, deliveryId: string): Promise<De
   let statusCode: number | null = null;
   let error: string | null = null;
   let reply: unknown = null;
+  let refused = false;
   if (secrets.length === 0) {
     error = 'the account has no webhook secret to sign with';
   } else {
     const timestamp = Math.floor(Date.now() / 1000);
     try {
-      const response = await fetch(delivery.url, {
-        method: 'POST',
+      // The guard checks the address it connects to (no private targets, no DNS rebinding).
+      const response = await guardedPost(delivery.url, {
+        allowPrivate: options.allowPrivate,
         headers: {
           'content-type': 'application/json',
           'user-agent': 'JobData-Webhooks/1',
@@ -64,14 +78,12 @@ export async function attemptWebhook(pool: Pool, deliveryId: string): Promise<De
           'x-service-webhook-signature': signWebhook(secrets, delivery.id, timestamp, delivery.body),
         },
         body: delivery.body,
-        redirect: 'manual',
-        signal: AbortSignal.timeout(Math.min(ATTEMPT_TIMEOUT_MS, remaining)),
+        timeoutMs: Math.min(ATTEMPT_TIMEOUT_MS, remaining),
       });
       statusCode = response.status;
-      const text = await response.text();
-      if (response.ok) {
+      if (statusCode >= 200 && statusCode < 300) {
         try {
-          reply = JSON.parse(text);
+          reply = response.text === '' ? null : JSON.parse(response.text);
         } catch {
           error = 'the reply is not JSON';
         }
@@ -79,15 +91,20 @@ export async function attemptWebhook(pool: Pool, deliveryId: string): Promise<De
         error = `the receiver answered ${response.status}`;
       }
     } catch (failure) {
-      error = (failure as Error).name === 'TimeoutError' ? 'the receiver did not answer in time' : `transport: ${(failure as Error).message}`;
+      refused = failure instanceof OutboundRefusedError;
+      error = refused ? `refused: ${(failure as Error).message}` : (failure as Error).name === 'TimeoutError' ? 'the receiver did not answer in time' : `transport: ${(failure as Error).message}`;
     }
   }
   await recordWebhookAttempt(pool, deliveryId, { started_at: started, duration_ms: Date.now() - started.getTime(), status_code: statusCode, error });
   if (statusCode !== null && statusCode >= 200 && statusCode < 300) {
-    await finishWebhookDelivery(pool, deliveryId, 'delivered', reply);
+    await withTransaction(pool, async (client) => {
+      // Only the first run to finish the delivery applies its reply.
+      if ((await finishWebhookDelivery(client, deliveryId, 'delivered', reply)) && onReply) await onReply(client, delivery, reply);
+    });
     return { status: 'delivered', reply };
   }
-  if (Date.now() >= delivery.deadline_at.getTime()) {
+  // A destination the guard refuses will not become acceptable by retrying.
+  if (refused || Date.now() >= delivery.deadline_at.getTime()) {
     await finishWebhookDelivery(pool, deliveryId, 'expired');
     return { status: 'expired' };
   }

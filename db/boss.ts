@@ -15,6 +15,8 @@ export interface BossOptions {
   /** Run pg-boss maintenance (expiry, retention) in this process. */
   supervise: boolean;
   name: string;
+  /** How often the supervisor fails expired jobs and jobs whose worker stopped beating. */
+  superviseIntervalSeconds?: number;
 }
 
 export async function startBoss(options: BossOptions): Promise<PgBoss> {
@@ -24,6 +26,7 @@ export async function startBoss(options: BossOptions): Promise<PgBoss> {
     max: 4,
     schedule: options.schedule,
     supervise: options.supervise,
+    ...(options.superviseIntervalSeconds ? { superviseIntervalSeconds: options.superviseIntervalSeconds, monitorIntervalSeconds: options.superviseIntervalSeconds } : {}),
   });
   boss.on('error', (error) => options.logger.error({ err: error }, 'pg-boss error'));
   await boss.start();

@@ -69,30 +69,33 @@ export async function debit(pool: Pool, request: DebitRequest): Promise<DebitRes
 
 /** Gives back what debit `entryId` took; a second refund of the same debit does nothing. */
 export async function refund(pool: Pool, entryId: number, reason: string): Promise<Balances | null> {
-  return withTransaction(pool, async (client) => {
-    const { rows: debits } = await client.query<{ account_id: string; credits: number; included_jobs: number; correlation_id: string | null }>(
-      `SELECT account_id, credits, included_jobs, correlation_id FROM credit_ledger WHERE id = $1 AND entry_type = 'debit'`,
-      [entryId],
-    );
-    const original = debits[0];
-    if (!original) return null;
-    // Lock the account, then check for an earlier refund: concurrent refunds serialize here.
-    await client.query('SELECT 1 FROM accounts WHERE id = $1 FOR UPDATE', [original.account_id]);
-    const done = await client.query('SELECT 1 FROM credit_ledger WHERE refund_of = $1', [entryId]);
-    if (done.rowCount) return null;
-    const { rows } = await client.query<Balances>(
-      `UPDATE accounts SET credits_balance = credits_balance - $2, included_jobs_remaining = included_jobs_remaining - $3, updated_at = now()
-        WHERE id = $1 RETURNING credits_balance, included_jobs_remaining`,
-      [original.account_id, original.credits, original.included_jobs],
-    );
-    const after = rows[0]!;
-    await client.query(
-      `INSERT INTO credit_ledger (account_id, entry_type, credits, included_jobs, credits_balance_after, included_jobs_after, reason, refund_of, correlation_id)
-       VALUES ($1, 'refund', $2, $3, $4, $5, $6, $7, $8)`,
-      [original.account_id, -original.credits, -original.included_jobs, after.credits_balance, after.included_jobs_remaining, reason, entryId, original.correlation_id],
-    );
-    return after;
-  });
+  return withTransaction(pool, (client) => refundIn(client, entryId, reason));
+}
+
+/** The refund of a debit inside the caller's transaction (with the change it pays back); null when refunded already. */
+export async function refundIn(client: PoolClient, entryId: number, reason: string): Promise<Balances | null> {
+  const { rows: debits } = await client.query<{ account_id: string; credits: number; included_jobs: number; correlation_id: string | null }>(
+    `SELECT account_id, credits, included_jobs, correlation_id FROM credit_ledger WHERE id = $1 AND entry_type = 'debit'`,
+    [entryId],
+  );
+  const original = debits[0];
+  if (!original) return null;
+  // Lock the account, then check for an earlier refund: concurrent refunds serialize here.
+  await client.query('SELECT 1 FROM accounts WHERE id = $1 FOR UPDATE', [original.account_id]);
+  const done = await client.query('SELECT 1 FROM credit_ledger WHERE refund_of = $1', [entryId]);
+  if (done.rowCount) return null;
+  const { rows } = await client.query<Balances>(
+    `UPDATE accounts SET credits_balance = credits_balance - $2, included_jobs_remaining = included_jobs_remaining - $3, updated_at = now()
+      WHERE id = $1 RETURNING credits_balance, included_jobs_remaining`,
+    [original.account_id, original.credits, original.included_jobs],
+  );
+  const after = rows[0]!;
+  await client.query(
+    `INSERT INTO credit_ledger (account_id, entry_type, credits, included_jobs, credits_balance_after, included_jobs_after, reason, refund_of, correlation_id)
+     VALUES ($1, 'refund', $2, $3, $4, $5, $6, $7, $8)`,
+    [original.account_id, -original.credits, -original.included_jobs, after.credits_balance, after.included_jobs_remaining, reason, entryId, original.correlation_id],
+  );
+  return after;
 }
 
 export interface Grant {

@@ -298,3 +298,9 @@ export async function expireJobs(db: Queryable, ids: string[]): Promise<number> 
   const result = await db.query('UPDATE jobs SET expired_at = now(), updated_at = now() WHERE id = ANY($1::uuid[]) AND expired_at IS NULL', [ids]);
   return result.rowCount ?? 0;
 }
+
+/** The job's apply URL, for Auto Apply; null when there is no such job. */
+export async function findJobApplyUrl(db: Queryable, id: string): Promise<{ apply_url: string } | null> {
+  const { rows } = await db.query<{ apply_url: string }>('SELECT apply_url FROM jobs WHERE id = $1', [id]);
+  return rows[0] ?? null;
+}

@@ -1,6 +1,6 @@
 // Webhook secrets and deliveries (migration 008).
 import { newWebhookSecret } from '../apply/webhook-signature.ts';
-import type { Queryable } from './pool.ts';
+import { withTransaction, type Pool, type Queryable } from './pool.ts';
 
 /** How long a replaced secret keeps signing beside its successor. */
 export const ROTATION_OVERLAP_HOURS = 24;
@@ -16,15 +16,61 @@ export async function activeWebhookSecrets(db: Queryable, accountId: string): Pr
 
 /** A new secret; the ones it replaces keep signing for 24 hours. Returns the new secret. */
 export async function rotateWebhookSecret(db: Queryable, accountId: string): Promise<string> {
-  const secret = newWebhookSecret();
-  await db.query(
+  return (await insertRotation(db, accountId)).secret;
+}
+
+export interface WebhookSecretRecord {
+  id: string;
+  secret: string;
+  created_at: Date;
+  expires_at: Date | null;
+}
+
+async function insertRotation(db: Queryable, accountId: string): Promise<WebhookSecretRecord> {
+  const { rows } = await db.query<WebhookSecretRecord>(
     `WITH retired AS (
        UPDATE webhook_secrets SET expires_at = now() + make_interval(hours => $3) WHERE account_id = $1 AND expires_at IS NULL
+     ), revision AS (
+       -- A new signing secret is a change of the account's Auto Apply settings.
+       UPDATE accounts SET settings_revision = settings_revision + 1 WHERE id = $1
      )
-     INSERT INTO webhook_secrets (account_id, secret) VALUES ($1, $2)`,
-    [accountId, secret, ROTATION_OVERLAP_HOURS],
+     INSERT INTO webhook_secrets (account_id, secret) VALUES ($1, $2)
+     RETURNING id, secret, created_at, expires_at`,
+    [accountId, newWebhookSecret(), ROTATION_OVERLAP_HOURS],
   );
-  return secret;
+  return rows[0]!;
+}
+
+/**
+ * The operators' rotation (admin API and CLI): null for an unknown account. The account
+ * row lock serializes rotations of one account, so two at once cannot both leave a
+ * secret without an expiry.
+ */
+export async function rotateAccountWebhookSecret(pool: Pool, accountId: string): Promise<WebhookSecretRecord | null> {
+  return withTransaction(pool, async (client) => {
+    const account = await client.query('SELECT id FROM accounts WHERE id = $1 FOR UPDATE', [accountId]);
+    if (account.rowCount === 0) return null;
+    return insertRotation(client, accountId);
+  });
+}
+
+/** The secrets that sign now, as rows, newest first. */
+export async function listActiveWebhookSecrets(db: Queryable, accountId: string): Promise<WebhookSecretRecord[]> {
+  const { rows } = await db.query<WebhookSecretRecord>(
+    'SELECT id, secret, created_at, expires_at FROM webhook_secrets WHERE account_id = $1 AND (expires_at IS NULL OR expires_at > now()) ORDER BY created_at DESC, id',
+    [accountId],
+  );
+  return rows;
+}
+
+/** What operators see of a secret after it was issued: never the secret, only its last 4 characters. */
+export function describeWebhookSecret(record: WebhookSecretRecord): { id: string; created_at: string; expires_at: string | null; secret_hint: string } {
+  return {
+    id: record.id,
+    created_at: record.created_at.toISOString(),
+    expires_at: record.expires_at?.toISOString() ?? null,
+    secret_hint: record.secret.slice(-4),
+  };
 }
 
 export interface WebhookDelivery {

@@ -1,6 +1,7 @@
 // Every setting the service reads, in one place. Each entry names its environment
 // variable and its default; README.md lists the same table for operators.
 import path from 'node:path';
+import { parseLoopbackProviders, type ProviderId } from '../apply/providers.ts';
 
 export interface Config {
   nodeEnv: string;
@@ -22,6 +23,24 @@ export interface Config {
   /** OpenSearch, when OPENSEARCH_URL is set; PostgreSQL full-text search otherwise. */
   opensearch: OpenSearchConfig | null;
   feeds: FeedConfig;
+  autoApply: AutoApplyConfig;
+  /** Outbound requests (webhooks) may reach private and loopback addresses: tests only, refused in production. */
+  outboundAllowPrivate: boolean;
+  /** How often pg-boss looks for expired jobs and lost heartbeats (a killed worker's job). */
+  queueSuperviseSeconds: number;
+}
+
+export interface AutoApplyConfig {
+  /** The create hold (spec 4.4: at most 90 s). */
+  holdSeconds: number;
+  /** How long a step waits for its answers before the application fails with answers_timeout. */
+  answerWindowSeconds: number;
+  /** How long the submit step waits for a confirmation before ending submission_unconfirmed. */
+  confirmSeconds: number;
+  /** The time limit of one browser step (discover, fill or submit). */
+  stepTimeoutSeconds: number;
+  /** Loopback origins standing in for providers (AUTO_APPLY_PROVIDER_ORIGINS; refused in production). */
+  loopbackProviders: Record<string, ProviderId>;
 }
 
 export interface FeedConfig {
@@ -63,9 +82,12 @@ export function loadConfig(env: Env = process.env): Config {
   const port = integer(env, 'PORT', 8080);
   const host = env.HOST || '0.0.0.0';
   const baseUrl = (env.BASE_URL || `http://localhost:${port}`).replace(/\/+$/, '');
+  const isProduction = nodeEnv === 'production';
+  const outboundAllowPrivate = flag(env, 'OUTBOUND_ALLOW_PRIVATE');
+  if (outboundAllowPrivate && isProduction) throw new Error('OUTBOUND_ALLOW_PRIVATE lets webhooks reach private addresses; it is refused in production.');
   return {
     nodeEnv,
-    isProduction: nodeEnv === 'production',
+    isProduction,
     port,
     host,
     baseUrl,
@@ -81,6 +103,15 @@ export function loadConfig(env: Env = process.env): Config {
       maxConcurrent: Math.max(1, integer(env, 'FEED_MAX_CONCURRENCY', 4)),
       maxQueued: integer(env, 'FEED_MAX_QUEUE', 16),
     },
+    autoApply: {
+      holdSeconds: Math.min(90, integer(env, 'AUTO_APPLY_HOLD_SECONDS', 90)),
+      answerWindowSeconds: Math.max(1, integer(env, 'AUTO_APPLY_ANSWER_WINDOW_SECONDS', 900)),
+      confirmSeconds: Math.max(1, integer(env, 'AUTO_APPLY_CONFIRM_SECONDS', 20)),
+      stepTimeoutSeconds: Math.max(10, integer(env, 'AUTO_APPLY_STEP_TIMEOUT_SECONDS', 150)),
+      loopbackProviders: parseLoopbackProviders(env.AUTO_APPLY_PROVIDER_ORIGINS, isProduction),
+    },
+    outboundAllowPrivate,
+    queueSuperviseSeconds: Math.max(1, integer(env, 'QUEUE_SUPERVISE_SECONDS', 60)),
     opensearch: env.OPENSEARCH_URL
       ? {
           url: env.OPENSEARCH_URL.replace(/\/+$/, ''),

@@ -49,6 +49,45 @@ export const queueDefinitions: QueueDefinition[] = [
     retryDelayMax: 30,
     expireInSeconds: 60,
   },
+  // Auto Apply. The dead-letter queue comes first: the others name it.
+  {
+    name: 'apply.dead',
+    description:
+      'Ends an application whose browser job used up its retries (or whose worker kept dying): failed with worker_failed, or submitted with submission_unconfirmed when a submit may have gone out.',
+    policy: 'standard',
+    retryLimit: 10,
+    retryDelay: 5,
+    retryBackoff: true,
+    expireInSeconds: 60,
+  },
+  ...(['discover', 'fill', 'submit'] as const).map(
+    (step): QueueDefinition => ({
+      name: `apply.${step}`,
+      description: {
+        discover: 'Opens an application form in Chromium and reads the first step\'s fields.',
+        fill: 'Replays the answered steps in a fresh browser context, fills the current one and reads the next step (or the form\'s corrections).',
+        submit: 'Fills the last step and submits the application, then waits for the confirmation. Never clicks submit twice.',
+      }[step],
+      policy: 'standard',
+      retryLimit: 2,
+      retryDelay: 5,
+      retryBackoff: true,
+      // A step's own time limit (AUTO_APPLY_STEP_TIMEOUT_SECONDS) ends it well before this.
+      expireInSeconds: 600,
+      // A worker process that dies mid-step stops beating: the supervisor retries the job.
+      heartbeatSeconds: 10,
+      deadLetter: 'apply.dead',
+    }),
+  ),
+  {
+    name: 'apply.expire',
+    description: "Ends an application whose step's answer window (answers_expire_at) passed unanswered: failed with answers_timeout.",
+    policy: 'standard',
+    retryLimit: 10,
+    retryDelay: 5,
+    retryBackoff: true,
+    expireInSeconds: 60,
+  },
 ];
 
 export function queueDefinition(name: string): QueueDefinition {

@@ -55,6 +55,7 @@ export async function bootRuntime(options: BootOptions): Promise<Runtime> {
     schedule: options.schedule ?? false,
     supervise: options.supervise ?? true,
     name: options.name,
+    superviseIntervalSeconds: config.queueSuperviseSeconds,
   });
 
   const steps: Array<() => Promise<void>> = [];

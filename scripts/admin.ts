@@ -14,6 +14,7 @@ import { AUTO_APPLY_AVAILABILITIES, findAccount, listAccounts, managedCompanies,
 import { createAccountWithKey } from '../db/account-admin.ts';
 import { createApiKey, keyIdForPlaintext, listApiKeys, revokeApiKey } from '../db/api-keys.ts';
 import { grant } from '../db/credits.ts';
+import { describeWebhookSecret, listActiveWebhookSecrets, rotateAccountWebhookSecret } from '../db/webhooks.ts';
 import { serializeAccount, serializeApiKey } from '../api/serializers/account.ts';
 import { RATE_LIMIT_GROUPS, type Plan } from '../lib/pricing.ts';
 
@@ -33,6 +34,8 @@ const USAGE = `Usage: npm run -s admin -- <command> [options]
   credits grant --account ID [--credits N] [--included-jobs N] [--reason TEXT]
   managed-companies set --account ID --companies ID,ID,...   (empty string clears)
   managed-companies show --account ID
+  webhook-secret rotate --account ID   (prints the new secret, once)
+  webhook-secret list --account ID
 `;
 
 class UsageError extends Error {}
@@ -227,6 +230,18 @@ async function run(pool: Pool, command: string): Promise<unknown> {
       const accountId = uuid('account');
       await requireAccount(pool, accountId);
       return { account_id: accountId, company_ids: await managedCompanies(pool, accountId) };
+    }
+    case 'webhook-secret rotate': {
+      const accountId = uuid('account');
+      const created = await rotateAccountWebhookSecret(pool, accountId);
+      if (!created) throw new Error(`no account ${accountId}`);
+      const active = await listActiveWebhookSecrets(pool, accountId);
+      return { account_id: accountId, secret: created.secret, created_at: created.created_at.toISOString(), active_secrets: active.map(describeWebhookSecret) };
+    }
+    case 'webhook-secret list': {
+      const accountId = uuid('account');
+      await requireAccount(pool, accountId);
+      return { account_id: accountId, active_secrets: (await listActiveWebhookSecrets(pool, accountId)).map(describeWebhookSecret) };
     }
     default:
       throw new UsageError(command.trim() ? `unknown command: ${command}` : 'no command given');

@@ -28,7 +28,7 @@ t.test('signature: HMAC-SHA256 over id.timestamp.body, v1= values, both secrets 
   t.notOk(verifyWebhook(older, { id: 'w1', timestamp: String(stale), signature: signWebhook([older], 'w1', stale, body) }, body), 'a timestamp over five minutes old does not');
 });
 
-const service = await startTestService(t);
+const service = await startTestService(t, { env: { OUTBOUND_ALLOW_PRIVATE: 'true' } });
 const { pool, boss } = service.runtime;
 service.runtime.onShutdown(await startWorkers(boss, [webhookDeliver], service.runtime));
 const account = await createAccount(pool, { name: 'Receiver' });

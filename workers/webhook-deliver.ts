@@ -1,15 +1,20 @@
 // webhook.deliver: one attempt per job run (apply/webhook-delivery.ts); pg-boss retries
 // a failed attempt with backoff until the delivery's absolute deadline ends it.
-import { attemptWebhook, WEBHOOK_QUEUE, type WebhookJobData } from '../apply/webhook-delivery.ts';
+import { attemptWebhook, WEBHOOK_QUEUE, type ReplyHandler, type WebhookJobData } from '../apply/webhook-delivery.ts';
 import { queueDefinition } from '../lib/queues.ts';
+import { applyFieldsReply } from '../apply/webhook-replies.ts';
 import type { WorkerModule } from './worker.ts';
 
 export const webhookDeliver: WorkerModule<WebhookJobData> = {
   queue: queueDefinition(WEBHOOK_QUEUE),
   work: { batchSize: 1, localConcurrency: 4, pollingIntervalSeconds: 0.5 },
-  async handle(jobs, { pool, logger }) {
+  async handle(jobs, { pool, boss, config, logger }) {
+    const onReply: ReplyHandler = async (client, delivery, reply) => {
+      const applied = await applyFieldsReply(client, boss, config.autoApply.answerWindowSeconds, delivery, reply);
+      logger.info({ delivery: delivery.id, applied }, 'webhook reply');
+    };
     for (const job of jobs) {
-      const outcome = await attemptWebhook(pool, job.data.delivery_id);
+      const outcome = await attemptWebhook(pool, job.data.delivery_id, { allowPrivate: config.outboundAllowPrivate, onReply });
       logger.debug({ delivery: job.data.delivery_id, outcome: outcome.status }, 'webhook attempt');
     }
   },

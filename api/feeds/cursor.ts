@@ -7,7 +7,7 @@ import crypto from 'node:crypto';
 import canonicalize from 'canonicalize';
 import { problem } from '../errors.ts';
 
-export type FeedKind = 'jobs' | 'managed' | 'expired' | 'career-sites';
+export type FeedKind = 'jobs' | 'managed' | 'expired' | 'career-sites' | 'applications';
 
 interface Payload {
   v: 1;

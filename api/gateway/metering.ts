@@ -13,6 +13,10 @@ declare module 'koa' {
   interface DefaultState {
     /** Jobs in the response body, for per-delivered-job charging. */
     billableJobs?: number;
+    /** The ledger entry of this request's flat debit (a resource can refund it later). */
+    creditEntryId?: number;
+    /** Set by a handler whose flat charge bought nothing new (an idempotent replay): refunded. */
+    refundCharge?: string;
   }
 }
 
@@ -61,13 +65,15 @@ export async function meter(
     const charged = await debit(pool, { accountId, amount: price.credits, useIncludedJobs: false, reason, correlationId });
     if (!charged.ok) throw insufficient(price.credits, charged.balances, group);
     setCreditHeaders(ctx, charged.creditsCharged, charged.balances);
+    ctx.state.creditEntryId = charged.entryId;
     let succeeded = false;
     try {
       await next();
-      succeeded = ctx.status < 400;
+      succeeded = ctx.status < 400 && ctx.state.refundCharge === undefined;
     } finally {
       if (!succeeded) {
-        const restored = await refund(pool, charged.entryId, `refund: ${reason} answered with an error`);
+        const why = ctx.state.refundCharge ?? 'answered with an error';
+        const restored = await refund(pool, charged.entryId, `refund: ${reason} ${why}`);
         if (restored) setCreditHeaders(ctx, 0, restored);
       }
     }

@@ -1,10 +1,11 @@
-// The admin API, for master keys: accounts, keys, credits and managed-feed companies.
+// The admin API, for master keys: accounts, keys, credits, managed-feed companies and
+// webhook signing secrets.
 // The admin CLI (scripts/admin.ts) performs the same operations directly.
 import { defineRoute, type Route } from '../routing/route.ts';
 import { FREE, KEYS, type RouteGateway } from '../gateway/policy.ts';
 import { problem, notFound } from '../errors.ts';
 import { runIdempotent, idempotencyKey } from '../idempotency.ts';
-import { nullable } from '../schemas/registry.ts';
+import { defineComponent, nullable } from '../schemas/registry.ts';
 import { ProblemSchema } from '../schemas/errors.ts';
 import {
   AccountSchema,
@@ -20,6 +21,7 @@ import { createAccountWithKey } from '../../db/account-admin.ts';
 import { createApiKey, findApiKey, listApiKeys, revokeApiKey } from '../../db/api-keys.ts';
 import { grant, ledger, ledgerEntry, balances } from '../../db/credits.ts';
 import { withTransaction } from '../../db/pool.ts';
+import { describeWebhookSecret, listActiveWebhookSecrets, rotateAccountWebhookSecret } from '../../db/webhooks.ts';
 import { clock } from '../../lib/clock.ts';
 import type { KeyKind } from '../../lib/api-keys.ts';
 import type { Context } from 'koa';
@@ -44,6 +46,19 @@ const keyCreated = {
     key: ApiKeySchema,
   },
 };
+
+const WebhookSecretSchema = defineComponent('WebhookSecret', {
+  type: 'object',
+  description: 'A webhook signing secret as stored: never the secret itself, only its last 4 characters.',
+  required: ['id', 'created_at', 'expires_at', 'secret_hint'],
+  properties: {
+    id: { type: 'string', format: 'uuid' },
+    created_at: { type: 'string', format: 'date-time' },
+    expires_at: nullable({ type: 'string', format: 'date-time', description: 'Set once a newer secret replaced this one: it signs until then.' }),
+    secret_hint: { type: 'string', description: 'The last 4 characters of the secret.' },
+  },
+});
+const activeSecrets = { type: 'array', description: 'The secrets that sign now, newest first.', items: WebhookSecretSchema };
 
 async function accountOr404(ctx: Context, id: string) {
   const account = await findAccount(ctx.services.pool, id);
@@ -329,6 +344,54 @@ export const adminRoutes: Route[] = [
       await accountOr404(ctx, params.id);
       await withTransaction(pool, (client) => replaceManagedCompanies(client, params.id, body.company_ids));
       return { company_ids: await managedCompanies(pool, params.id) };
+    },
+  }),
+
+  defineRoute<Record<string, never>, { id: string }>({
+    method: 'POST',
+    path: '/api/admin/accounts/{id}/webhook-secrets',
+    operationId: 'adminRotateWebhookSecret',
+    summary: 'Issue a new webhook signing secret; the ones it replaces keep signing for 24 hours',
+    tags: TAGS,
+    gateway: ADMIN,
+    request: { params: idParams },
+    responses: {
+      201: {
+        description: 'Created. `secret` is shown only here.',
+        schema: {
+          type: 'object',
+          required: ['secret', 'created_at', 'active_secrets'],
+          properties: {
+            secret: { type: 'string', description: 'The new secret (`whsec_` + base64). Shown once.' },
+            created_at: { type: 'string', format: 'date-time' },
+            active_secrets: activeSecrets,
+          },
+        },
+      },
+    },
+    handler: async (ctx, { params }) => {
+      const { pool } = ctx.services;
+      const created = await rotateAccountWebhookSecret(pool, params.id);
+      if (!created) throw notFound(`No account ${params.id}.`);
+      const active = await listActiveWebhookSecrets(pool, params.id);
+      return { secret: created.secret, created_at: created.created_at.toISOString(), active_secrets: active.map(describeWebhookSecret) };
+    },
+  }),
+
+  defineRoute<Record<string, never>, { id: string }>({
+    method: 'GET',
+    path: '/api/admin/accounts/{id}/webhook-secrets',
+    operationId: 'adminListWebhookSecrets',
+    summary: "The account's active webhook signing secrets (hints only)",
+    tags: TAGS,
+    gateway: ADMIN,
+    request: { params: idParams },
+    responses: {
+      200: { description: 'The active secrets.', schema: { type: 'object', required: ['active_secrets'], properties: { active_secrets: activeSecrets } } },
+    },
+    handler: async (ctx, { params }) => {
+      await accountOr404(ctx, params.id);
+      return { active_secrets: (await listActiveWebhookSecrets(ctx.services.pool, params.id)).map(describeWebhookSecret) };
     },
   }),
 ];

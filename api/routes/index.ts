@@ -8,7 +8,8 @@ import { companyRoutes } from './companies.ts';
 import { feedRoutes } from './feeds.ts';
 import { locationRoutes } from './locations.ts';
 import { sandboxRoutes } from './sandbox.ts';
+import { applicationRoutes } from './applications.ts';
 
 export function apiRoutes(): Route[] {
-  return [healthz, readyz, getAccount, ...feedRoutes, ...jobRoutes, ...companyRoutes, ...locationRoutes, ...adminRoutes, ...sandboxRoutes];
+  return [healthz, readyz, getAccount, ...feedRoutes, ...jobRoutes, ...companyRoutes, ...locationRoutes, ...applicationRoutes, ...adminRoutes, ...sandboxRoutes];
 }

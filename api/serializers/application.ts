@@ -1,0 +1,71 @@
+// The Application, Step and Field of spec 2.11 as responses and webhooks show them.
+import type { ApplicationRow, DeliveryWithAttempts, StepRow } from '../../db/applications.ts';
+import { visibleAnswers } from '../../apply/answers.ts';
+import type { Field } from '../../apply/fields.ts';
+import { API_VERSION } from '../api-version.ts';
+
+const iso = (value: Date | null) => (value ? value.toISOString() : null);
+
+export function serializeStep(step: StepRow) {
+  const fields = step.fields as Field[];
+  return {
+    id: step.id,
+    sequence: step.sequence,
+    status: step.status,
+    correction_round: step.correction_round,
+    fields,
+    answers: visibleAnswers(fields, step.answers),
+    command_errors: step.command_errors,
+    created_at: step.created_at.toISOString(),
+    completed_at: iso(step.completed_at),
+    field_count: fields.length,
+    answer_count: step.answers.length,
+    answers_expire_at: iso(step.answers_expire_at),
+  };
+}
+
+export function serializeApplication(application: ApplicationRow, steps: StepRow[], deliveries: DeliveryWithAttempts[]) {
+  const serializedSteps = steps.map(serializeStep);
+  return {
+    api_version: API_VERSION,
+    id: application.id,
+    job_id: application.job_id,
+    apply_url: application.apply_url,
+    sandbox: application.sandbox,
+    provider_id: application.provider_id,
+    provider_name: application.provider_name,
+    provider_version: application.provider_version,
+    matcher_revision: application.matcher_revision,
+    catalog_revision: application.catalog_revision,
+    settings_revision: application.settings_revision,
+    status: application.status,
+    cancel_requested: application.cancel_requested,
+    canceled_by: application.canceled_by,
+    failure: application.failure,
+    provider_receipt_id: application.provider_receipt_id,
+    submission_confirmation_kind: application.submission_confirmation_kind,
+    callback_url: application.callback_url,
+    created_at: application.created_at.toISOString(),
+    queued_at: application.queued_at.toISOString(),
+    status_updated_at: application.status_updated_at.toISOString(),
+    started_at: iso(application.started_at),
+    submitted_at: iso(application.submitted_at),
+    failed_at: iso(application.failed_at),
+    canceled_at: iso(application.canceled_at),
+    completed_at: iso(application.completed_at),
+    steps: serializedSteps,
+    current_step: serializedSteps.at(-1) ?? null,
+    webhook_deliveries: deliveries.map((delivery) => ({
+      id: delivery.id,
+      kind: delivery.kind,
+      url: delivery.url,
+      status: delivery.status,
+      created_at: delivery.created_at.toISOString(),
+      deadline_at: delivery.deadline_at.toISOString(),
+      finished_at: iso(delivery.finished_at),
+      attempts: delivery.attempts.map((attempt) => ({ ...attempt, started_at: new Date(attempt.started_at).toISOString() })),
+    })),
+  };
+}
+
+export type ApplicationView = ReturnType<typeof serializeApplication>;

@@ -1,0 +1,29 @@
+// The one ApplyEngine (and so the one Chromium) of a worker process, shared by the
+// apply.discover, apply.fill and apply.submit workers, closed when the last stops.
+import type { WorkerContext } from '../workers/worker.ts';
+import { BrowserPool } from './browser-pool.ts';
+import { ApplyEngine } from './engine.ts';
+
+let shared: { engine: ApplyEngine; browsers: BrowserPool; users: number } | null = null;
+
+export function acquireEngine(context: WorkerContext): { engine: ApplyEngine; release(): Promise<void> } {
+  if (!shared) {
+    const browsers = new BrowserPool(context.logger.child({ component: 'browser' }));
+    shared = { engine: new ApplyEngine({ ...context, browsers }), browsers, users: 0 };
+  }
+  const host = shared;
+  host.users += 1;
+  let released = false;
+  return {
+    engine: host.engine,
+    async release() {
+      if (released) return;
+      released = true;
+      host.users -= 1;
+      if (host.users === 0) {
+        if (shared === host) shared = null;
+        await host.browsers.close();
+      }
+    },
+  };
+}

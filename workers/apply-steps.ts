@@ -1,0 +1,29 @@
+// apply.discover, apply.fill, apply.submit: the browser steps of an application
+// (apply/engine.ts). One engine, so one Chromium, per worker process, whichever of the
+// three queues it runs.
+import { acquireEngine } from '../apply/engine-host.ts';
+import type { ApplyEngine } from '../apply/engine.ts';
+import type { StepJob } from '../apply/application-state.ts';
+import { queueDefinition } from '../lib/queues.ts';
+import type { WorkerModule } from './worker.ts';
+
+function browserStep(step: 'discover' | 'fill' | 'submit'): WorkerModule<StepJob> {
+  let engine: ApplyEngine | null = null;
+  return {
+    queue: queueDefinition(`apply.${step}`),
+    // Each job holds a browser context; three at a time per queue and process.
+    work: { batchSize: 1, localConcurrency: 3, pollingIntervalSeconds: 0.5 },
+    async start(context) {
+      const host = acquireEngine(context);
+      engine = host.engine;
+      return host.release;
+    },
+    async handle(jobs) {
+      for (const job of jobs) await engine![step](job.data);
+    },
+  };
+}
+
+export const applyDiscover = browserStep('discover');
+export const applyFill = browserStep('fill');
+export const applySubmit = browserStep('submit');
