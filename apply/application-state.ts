@@ -62,9 +62,24 @@ async function requestAnswers(context: StateContext, application: ApplicationRow
 
 const windowEnd = (context: StateContext) => new Date(Date.now() + context.answerWindowSeconds * 1000);
 
+export interface PageRead {
+  fields: Field[];
+  isFinal: boolean;
+  pageUrl: string | null;
+  storageState: unknown;
+}
+
 /** A new form page was read: its fields wait for answers. */
-export async function openStep(context: StateContext, application: ApplicationRow, sequence: number, fields: Field[], isFinal: boolean): Promise<StepRow> {
-  const step = await insertStep(context.client, { application_id: application.id, sequence, fields, is_final: isFinal, answers_expire_at: windowEnd(context) });
+export async function openStep(context: StateContext, application: ApplicationRow, sequence: number, read: PageRead): Promise<StepRow> {
+  const step = await insertStep(context.client, {
+    application_id: application.id,
+    sequence,
+    fields: read.fields,
+    is_final: read.isFinal,
+    answers_expire_at: windowEnd(context),
+    page_url: read.pageUrl,
+    storage_state: read.storageState,
+  });
   const updated = await updateApplication(context.client, application.id, { status: 'awaiting_answers' });
   await requestAnswers(context, updated, step);
   return step;

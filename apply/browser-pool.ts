@@ -1,6 +1,6 @@
 // One Chromium per worker process, launched on first use and again if it dies; one
 // browser context (its own cookies and storage) per application step, closed after it.
-import { chromium, type Browser, type BrowserContext } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions } from 'playwright-core';
 import { findChromium } from '../lib/chromium.ts';
 import type { Logger } from '../lib/logger.ts';
 
@@ -35,11 +35,16 @@ export class BrowserPool {
     return launching;
   }
 
-  async withContext<T>(fn: (context: BrowserContext) => Promise<T>): Promise<T> {
+  /** `storageState`: the cookies and storage a step was read with, to resume there. */
+  async withContext<T>(fn: (context: BrowserContext) => Promise<T>, storageState?: unknown): Promise<T> {
     if (this.closed) throw new Error('the browser pool is closed');
     this.browser ??= this.launch();
     const browser = await this.browser;
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 }, locale: 'en-US' });
+    const context = await browser.newContext({
+      viewport: { width: 1280, height: 900 },
+      locale: 'en-US',
+      ...(storageState ? { storageState: storageState as Exclude<BrowserContextOptions['storageState'], string> } : {}),
+    });
     this.open += 1;
     try {
       return await fn(context);

@@ -22,7 +22,7 @@ import type { Config } from '../lib/config.ts';
 import type { Logger } from '../lib/logger.ts';
 import { adapterFor } from './adapters/index.ts';
 import type { ProviderAdapter } from './adapters/adapter.ts';
-import { cancelApplication, failApplication, openStep, requestCorrection, type StateContext, type StepJob } from './application-state.ts';
+import { cancelApplication, failApplication, openStep, requestCorrection, type PageRead, type StateContext, type StepJob } from './application-state.ts';
 import type { BrowserPool } from './browser-pool.ts';
 import { fieldKey, publicField, type Field } from './fields.ts';
 import { fillField, FillError } from './fill-fields.ts';
@@ -39,7 +39,7 @@ export interface EngineContext {
 
 /** What a browser run found, to be written in one transaction. */
 type Result =
-  | { kind: 'step'; fields: Field[]; isFinal: boolean }
+  | ({ kind: 'step' } & PageRead)
   | { kind: 'correction'; errors: CommandError[] }
   | { kind: 'confirmed'; receiptId: string | null }
   | { kind: 'unconfirmed' }
@@ -63,10 +63,11 @@ function failure(code: string, message: string, retryable = false): Result {
   return { kind: 'failed', failure: { code, message, retryable }, refund: true };
 }
 
-function fromPage(state: PageState): Result {
+/** What a page shows, as a result; a form is kept with where it was read and the browser's state then. */
+async function fromPage(page: Page, state: PageState): Promise<Result> {
   switch (state.kind) {
     case 'form':
-      return { kind: 'step', fields: state.fields.map(publicField), isFinal: state.isFinal };
+      return { kind: 'step', fields: state.fields.map(publicField), isFinal: state.isFinal, pageUrl: page.url(), storageState: await page.context().storageState() };
     case 'confirmation':
       return { kind: 'confirmed', receiptId: state.receiptId };
     case 'blocked':
@@ -122,7 +123,11 @@ export class ApplyEngine {
    * Runs `browse` in a fresh context under the step's time limit, keeping a snapshot of
    * the page when the result is a failure.
    */
-  private async browse(application: ApplicationRow, work: (page: Page, adapter: ProviderAdapter) => Promise<Result>): Promise<{ result: Result; snapshot: Snapshot | null }> {
+  private async browse(
+    application: ApplicationRow,
+    work: (page: Page, adapter: ProviderAdapter) => Promise<Result>,
+    resumeFrom: StepRow | null = null,
+  ): Promise<{ result: Result; snapshot: Snapshot | null }> {
     const { config, browsers } = this.context;
     const limitMs = config.autoApply.stepTimeoutSeconds * 1000;
     const adapter = adapterFor(application.provider_id);
@@ -138,15 +143,24 @@ export class ApplyEngine {
       }
       const snapshot = result.kind === 'failed' || result.kind === 'unconfirmed' || result.kind === 'correction' ? await snapshotPage(page) : null;
       return { result, snapshot };
-    });
+    }, resumeFrom?.storage_state ?? undefined);
   }
 
-  /** Replays the answered steps before `target` (by sequence) to reach its page. */
+  /**
+   * Brings the page to `target`'s form: where it was read (with the cookies of then), or
+   * failing that by replaying the answered steps before it from the apply URL.
+   */
   private async reach(page: Page, adapter: ProviderAdapter, application: ApplicationRow, steps: StepRow[], target: StepRow): Promise<Result | null> {
     const limitMs = this.context.config.autoApply.stepTimeoutSeconds * 1000;
+    const expected = (target.fields as Field[]).map((field) => field.field_id).join('\n');
+    const sameQuestions = (state: PageState) => state.kind === 'form' && state.fields.map((field) => field.field_id).join('\n') === expected;
+    if (target.page_url && target.page_url !== application.apply_url) {
+      const resumed = await openForm(page, target.page_url, { ...adapter, openForm: undefined }, limitMs).catch(() => null);
+      if (resumed && sameQuestions(resumed)) return null;
+    }
     let state = await openForm(page, application.apply_url, adapter, limitMs);
     for (const step of steps.filter((candidate) => candidate.sequence < target.sequence)) {
-      if (state.kind !== 'form') return state.kind === 'errors' ? failure('form_changed', 'The form showed errors while earlier answers were replayed.', true) : fromPage(state);
+      if (state.kind !== 'form') return state.kind === 'errors' ? failure('form_changed', 'The form showed errors while earlier answers were replayed.', true) : fromPage(page, state);
       try {
         await fillStep(page, step, adapter);
       } catch (error) {
@@ -158,9 +172,8 @@ export class ApplyEngine {
       state = (await awaitOutcome(page, adapter, sent, 30_000)) ?? { kind: 'unavailable', code: 'form_unavailable', message: 'An earlier step did not move on when replayed.' };
       if (state.kind === 'confirmation') return failure('form_changed', 'The form submitted at an earlier step than it did when it was read.');
     }
-    if (state.kind !== 'form') return state.kind === 'errors' ? failure('form_changed', 'The form refused earlier answers when they were replayed.', true) : fromPage(state);
-    const expected = (target.fields as Field[]).map((field) => field.field_id).join('\n');
-    if (state.fields.map((field) => field.field_id).join('\n') !== expected) return failure('form_changed', `Step ${target.sequence} of the form no longer asks the same questions.`, true);
+    if (state.kind !== 'form') return state.kind === 'errors' ? failure('form_changed', 'The form refused earlier answers when they were replayed.', true) : fromPage(page, state);
+    if (!sameQuestions(state)) return failure('form_changed', `Step ${target.sequence} of the form no longer asks the same questions.`, true);
     return null;
   }
 
@@ -198,7 +211,7 @@ export class ApplyEngine {
       const state = this.state(client);
       switch (result.kind) {
         case 'step':
-          await openStep(state, application, nextSequence, result.fields, result.isFinal);
+          await openStep(state, application, nextSequence, result);
           return;
         case 'correction':
           await this.snapshot(client, application, last?.sequence ?? null, 'form refused the answers', snapshot);
@@ -243,7 +256,7 @@ export class ApplyEngine {
     if (!started) return;
     const outcome = await this.browse(started, async (page, adapter) => {
       const state = await openForm(page, started.apply_url, adapter, this.context.config.autoApply.stepTimeoutSeconds * 1000);
-      return state.kind === 'errors' ? failure('no_form_found', 'The page shows errors and no form.') : fromPage(state);
+      return state.kind === 'errors' ? failure('no_form_found', 'The page shows errors and no form.') : fromPage(page, state);
     });
     if (outcome.result.kind === 'confirmed') outcome.result = failure('no_form_found', 'The apply URL shows a confirmation, not a form.');
     await this.settle(job, 'running', outcome, 1);
@@ -284,8 +297,8 @@ export class ApplyEngine {
       const state = await awaitOutcome(page, adapter, sent, 30_000);
       if (!state) return { kind: 'correction', errors: correctionErrors({ kind: 'errors', errors: {}, general: 'The form did not move on and showed no reason.' }, []) };
       if (state.kind === 'errors') return { kind: 'correction', errors: correctionErrors(state, step.fields as Field[]) };
-      return fromPage(state);
-    });
+      return fromPage(page, state);
+    }, step);
     await this.settle(job, 'running', outcome, step.sequence + 1);
   }
 
@@ -320,9 +333,9 @@ export class ApplyEngine {
       if (state.kind === 'confirmation') return { kind: 'confirmed', receiptId: state.receiptId };
       if (state.kind === 'blocked') return failure(state.code, FORM_SIDE[state.code] ?? state.message);
       // Another page of questions after "submit": the form has more steps than it said.
-      if (state.kind === 'form') return { kind: 'step', fields: state.fields.map(publicField), isFinal: state.isFinal };
+      if (state.kind === 'form') return fromPage(page, state);
       return { kind: 'unconfirmed' };
-    });
+    }, step);
     if (outcome.result.kind === 'step') {
       await withTransaction(this.context.pool, (client) => updateApplication(client, application.id, { submit_attempted_at: null }));
     }

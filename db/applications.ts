@@ -69,6 +69,8 @@ export interface StepRow {
   answers: Answer[];
   command_errors: CommandError[];
   is_final: boolean;
+  page_url: string | null;
+  storage_state: unknown;
   created_at: Date;
   completed_at: Date | null;
   answers_expire_at: Date | null;
@@ -184,12 +186,12 @@ export async function stepsOf(db: Queryable, applicationIds: string[]): Promise<
 
 export async function insertStep(
   db: Queryable,
-  input: { application_id: string; sequence: number; fields: unknown[]; is_final: boolean; answers_expire_at: Date },
+  input: { application_id: string; sequence: number; fields: unknown[]; is_final: boolean; answers_expire_at: Date; page_url: string | null; storage_state: unknown },
 ): Promise<StepRow> {
   const { rows } = await db.query<StepRow>(
-    `INSERT INTO application_steps (application_id, sequence, status, fields, is_final, answers_expire_at)
-     VALUES ($1, $2, 'awaiting_answers', $3, $4, $5) RETURNING *`,
-    [input.application_id, input.sequence, JSON.stringify(input.fields), input.is_final, input.answers_expire_at],
+    `INSERT INTO application_steps (application_id, sequence, status, fields, is_final, answers_expire_at, page_url, storage_state)
+     VALUES ($1, $2, 'awaiting_answers', $3, $4, $5, $6, $7) RETURNING *`,
+    [input.application_id, input.sequence, JSON.stringify(input.fields), input.is_final, input.answers_expire_at, input.page_url, input.storage_state === null ? null : JSON.stringify(input.storage_state)],
   );
   return rows[0]!;
 }

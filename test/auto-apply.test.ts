@@ -150,6 +150,18 @@ if (!skipWithoutChromium(t)) {
     t.same((await submission(application.provider_receipt_id)).steps.at(-1).answers.phone, '+442079460958');
   });
 
+  t.test('an email verification code: the later step resumes where it was read, so the mailed code stays valid', async (t) => {
+    const created = await create({ apply_url: sandboxUrl('email-code'), sandbox: true });
+    await answer(created.body, answersFor(created.body.current_step, { email: 'code-test@example.com' }));
+    let application = await settle(api, created.body.id);
+    t.match(application.current_step, { sequence: 2, fields: [{ field_id: 'verification_code', constraints: { pattern: '\\d{6}', maxlength: 6 } }] });
+    const mailbox = await service.client.get('/sandbox/mailbox?email=code-test%40example.com');
+    t.equal(mailbox.body.length, 1, 'one code mailed');
+    await answer(application, [{ field_id: 'verification_code', value: mailbox.body[0].code }]);
+    application = await settle(api, application.id);
+    t.equal(application.status, 'completed', JSON.stringify(application.failure ?? application.current_step.command_errors));
+  });
+
   t.test('every field type is read, answered and submitted', async (t) => {
     const created = await create({ apply_url: sandboxUrl('all-fields'), sandbox: true });
     const fields = created.body.current_step.fields;

@@ -72,6 +72,11 @@ CREATE TABLE application_steps (
   command_errors jsonb NOT NULL DEFAULT '[]'::jsonb,
   -- The page's action submits the application (rather than going to a next page).
   is_final boolean NOT NULL,
+  -- Where the step was read, with the browser's cookies and storage then: a later job
+  -- resumes there (a verification code stays valid) and replays from the start only
+  -- when the form cannot be resumed by URL.
+  page_url text,
+  storage_state jsonb,
   created_at timestamptz NOT NULL DEFAULT now(),
   completed_at timestamptz,
   answers_expire_at timestamptz,
