@@ -25,7 +25,6 @@ interface PageFacts {
   login: boolean;
   errors: Record<string, string>;
   general: string | null;
-  actionText: string | null;
 }
 
 /** Runs in the page: what it shows, from rendered elements only (never the source text). */
@@ -41,7 +40,9 @@ function readPageFacts(): PageFacts {
   const receiptElement = [...document.querySelectorAll('[data-receipt-id]')].find(visible);
   const receiptText = /(?:reference|confirmation|application)\s+(?:number|no\.?|id|#)\s*:?\s*([A-Z0-9][A-Z0-9-]{3,})/i.exec(body);
   const receiptId = receiptElement?.getAttribute('data-receipt-id') ?? receiptText?.[1] ?? null;
-  const confirmed = receiptId !== null || /thank(s| you) for (applying|your application)|application (has been |was )?(received|submitted)|we('ve| have) received your application/i.test(body);
+  const confirmed =
+    receiptId !== null ||
+    /thank(s| you) for (applying|your application)|application (has been |was )?(successfully )?(received|submitted)|we('ve| have) received your application/i.test(body);
 
   // A challenge the applicant would have to solve, on screen. The invisible reCAPTCHA
   // badge that many forms carry is not one.
@@ -67,14 +68,15 @@ function readPageFacts(): PageFacts {
     if (inside) return text(inside);
     return control.getAttribute('aria-invalid') === 'true' ? 'The form marked this answer invalid.' : null;
   };
-  for (const control of document.querySelectorAll('input[name], select[name], textarea[name]')) {
-    if (control.type === 'hidden' && !control.closest('[data-options]')) continue;
+  for (const control of document.querySelectorAll('input, select, textarea')) {
+    const key = control.name || control.id;
+    if (!key || (control.type === 'hidden' && !control.closest('[data-options]'))) continue;
     const message = messageNear(control);
-    if (message && errors[control.name] === undefined) errors[control.name] = message;
+    if (message && errors[key] === undefined) errors[key] = message;
   }
-  const alert = [...document.querySelectorAll('form [role=alert], form .error, .form-errors, .error-summary')].find((element) => visible(element) && !Object.values(errors).includes(text(element)));
-  const form = [...document.querySelectorAll('form')].find(visible) ?? document;
-  const action = [...form.querySelectorAll('button[type=submit], input[type=submit], button:not([type])')].filter(visible).at(-1);
+  const alert = [...document.querySelectorAll('[role=alert], .form-errors, .error-summary')].find(
+    (element) => visible(element) && text(element) !== '' && !Object.values(errors).includes(text(element)),
+  );
   return {
     receiptId,
     confirmed,
@@ -82,24 +84,49 @@ function readPageFacts(): PageFacts {
     login: password !== undefined,
     errors,
     general: alert ? text(alert) : null,
-    actionText: action ? text(action) || action.value || null : null,
   };
+}
+
+/**
+ * Runs in the page: the button that moves the form on (next page or submit), marked with
+ * data-apply-action so the click finds the same one. A form's submit button first; else
+ * (forms driven by script, with no <form> or a plain button) the last visible button
+ * that reads like one, never an upload, remove, back or cancel button.
+ */
+function findActionInPage(): string | null {
+  const visible = (element: any) => {
+    const box = element.getBoundingClientRect();
+    const style = getComputedStyle(element);
+    return box.width > 0 && box.height > 0 && style.visibility !== 'hidden' && style.display !== 'none' && !element.closest('[aria-hidden="true"]');
+  };
+  const label = (element: any) => ((element.innerText ?? '') || element.value || element.getAttribute('aria-label') || '').replace(/\s+/g, ' ').trim();
+  for (const marked of document.querySelectorAll('[data-apply-action]')) marked.removeAttribute('data-apply-action');
+  const forms = [...document.querySelectorAll('form')].filter(visible);
+  const submit = forms.flatMap((form: any) => [...form.querySelectorAll('button[type=submit], input[type=submit], button:not([type])')]).filter(visible);
+  const wording = /submit|next|continue|apply|send|review|finish|complete/i;
+  const notAction = /attach|upload|remove|enter manually|cancel|back|previous|autofill|dropbox|google drive|sign in|log in/i;
+  const candidates = submit.length > 0 ? submit : [...document.querySelectorAll('button, input[type=button], [role=button]')].filter(visible);
+  const action = candidates.filter((element: any) => wording.test(label(element)) && !notAction.test(label(element))).at(-1) ?? (submit.length > 0 ? submit.at(-1) : null);
+  if (!action) return null;
+  action.setAttribute('data-apply-action', '1');
+  return label(action);
 }
 
 const SUBMIT_TEXT = /submit|send|apply|finish|complete/i;
 const NEXT_TEXT = /next|continue|proceed|save and/i;
 
-async function facts(page: Page): Promise<PageFacts> {
-  return page.evaluate(readPageFacts);
+async function facts(page: Page): Promise<PageFacts & { actionText: string | null }> {
+  const seen = await page.evaluate(readPageFacts);
+  return { ...seen, actionText: await page.evaluate(findActionInPage) };
 }
 
-/** Where the form stands now. */
-export async function readPage(page: Page, adapter: ProviderAdapter): Promise<PageState> {
+/** Where the form stands now. Error messages count only after an action (a fresh form may carry banners). */
+export async function readPage(page: Page, adapter: ProviderAdapter, afterAction = false): Promise<PageState> {
   const seen = await facts(page);
   if (seen.confirmed) return { kind: 'confirmation', receiptId: seen.receiptId };
   if (seen.captcha) return { kind: 'blocked', code: 'captcha_required', message: 'The form shows a CAPTCHA challenge that only a person can solve.' };
   if (seen.login) return { kind: 'blocked', code: 'login_required', message: 'The form is behind a sign-in wall.' };
-  if (Object.keys(seen.errors).length > 0 || seen.general) return { kind: 'errors', errors: seen.errors, general: seen.general };
+  if (afterAction && (Object.keys(seen.errors).length > 0 || seen.general)) return { kind: 'errors', errors: seen.errors, general: seen.general };
   const fields = await (adapter.extractFields ?? extractFields)(page);
   if (fields.length === 0) return { kind: 'unavailable', code: 'no_form_found', message: 'The page shows no application form.' };
   const action = seen.actionText ?? '';
@@ -116,10 +143,10 @@ export async function openForm(page: Page, applyUrl: string, adapter: ProviderAd
   return readPage(page, adapter);
 }
 
-/** Clicks the form's action button. */
+/** Clicks the form's action button (found afresh: scripts may have re-rendered it). */
 export async function clickAction(page: Page): Promise<void> {
-  const button = page.locator('form button[type=submit]:visible, form input[type=submit]:visible, form button:not([type]):visible').last();
-  await button.click();
+  if ((await page.evaluate(findActionInPage)) === null) throw new Error('the form has no button to move on with');
+  await page.locator('[data-apply-action="1"]').click();
 }
 
 /**
@@ -136,7 +163,7 @@ export async function awaitOutcome(page: Page, adapter: ProviderAdapter, sent: {
     let state: PageState;
     try {
       await page.waitForLoadState('load', { timeout: Math.max(1, deadline - Date.now()) });
-      state = await readPage(page, adapter);
+      state = await readPage(page, adapter, true);
     } catch {
       // A navigation replaced the document mid-read: read the new one.
       continue;

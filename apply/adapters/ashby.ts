@@ -1,0 +1,189 @@
+// Ashby (jobs.ashbyhq.com/<org>/<posting>/application), a client-rendered app with no
+// <form>. Each question is a field entry (div.ashby-application-form-field-entry) keyed by
+// data-field-path, which is this adapter's field_id: for text inputs it is also the name,
+// so the generic filler handles them; radio and checkbox names change on every render (or
+// are option labels), and the other widgets have no name at all. A required question's
+// label has a _required_ class (its "*" is CSS). Option values never reach the page, so
+// options carry their labels as values.
+//   - Boolean: the Yes/No button pair is one radio question (its hidden checkbox cannot say
+//     "No"); filled by pressing the button.
+//   - ValueSelect: radios (filled by their label) or a combobox whose options are read by
+//     opening it with its chevron (clicking the input opens nothing).
+//   - MultiValueSelect: one checkboxes question.
+//   - Location: a typeahead answered by typing and picking the place that reads the same.
+//   - Résumé: the file input has no name; it keeps its place, and the entry shows the
+//     file's name once taken. The "Autofill from resume" pane is not a question (uploading
+//     there overwrites answers) and is left out.
+// Popups are portaled and make the other entries aria-hidden while open, so entries are
+// found by CSS, never by accessibility role.
+import type { Locator, Page } from 'playwright-core';
+import { extractFields, type ExtractedField } from '../extract-fields.ts';
+import { FillError } from '../fill-fields.ts';
+import type { ProviderAdapter } from './adapter.ts';
+import { answerList, byAttribute, exactText, filePayload, optionsOf, optionText, waitForText } from './dom.ts';
+
+/* eslint-disable @typescript-eslint/no-explicit-any */
+declare const document: any;
+
+type Widget = 'input' | 'file' | 'yesno' | 'radio' | 'checkboxes' | 'select' | 'typeahead';
+
+interface Entry {
+  path: string;
+  label: string;
+  required: boolean;
+  widget: Widget;
+  options?: string[];
+}
+
+const ENTRY = '.ashby-application-form-field-entry[data-field-path]';
+
+/** In the page: one field entry as a question, or null for the autofill pane's. */
+function describeEntry(entry: any): Entry | null {
+  if (entry.closest('.ashby-application-form-autofill-input-root')) return null;
+  const clean = (text: string | null | undefined) => (text ?? '').replace(/\s+/g, ' ').trim();
+  const texts = (selector: string) => [...entry.querySelectorAll(selector)].map((node: any) => clean(node.textContent));
+  const title = entry.querySelector('.ashby-application-form-question-title');
+  const combobox = entry.querySelector('input[role=combobox]');
+  let widget: Widget = 'input';
+  let options: string[] | undefined;
+  if (entry.querySelector('[class*="_yesno_"]')) {
+    widget = 'yesno';
+    options = texts('[class*="_yesno_"] button');
+  } else if (entry.querySelector('input[type=radio], input[type=checkbox]')) {
+    widget = entry.querySelector('input[type=radio]') ? 'radio' : 'checkboxes';
+    options = texts('label[for]:not(.ashby-application-form-question-title)');
+  } else if (combobox) {
+    widget = combobox.parentElement.querySelector('button') ? 'select' : 'typeahead';
+  } else if (entry.querySelector('input[type=file]')) {
+    widget = 'file';
+  }
+  return {
+    path: entry.getAttribute('data-field-path'),
+    label: clean(title?.textContent),
+    required: /(^|\s)_required_/.test(title?.className ?? '') || entry.querySelector('[required]') !== null,
+    widget,
+    ...(options ? { options } : {}),
+  };
+}
+
+const entryOf = (page: Page, path: string) => page.locator(`${ENTRY}${byAttribute('data-field-path', path)}`);
+const asOptions = (texts: string[]) => texts.map((text) => ({ value: text, text }));
+
+/** Opens a combobox's list with its chevron; the list is portaled, found through aria-controls. */
+async function openList(page: Page, entry: Locator): Promise<{ input: Locator; list: Locator }> {
+  const input = entry.locator('input[role=combobox]');
+  if ((await input.getAttribute('aria-expanded')) !== 'true') await entry.locator('button').first().click();
+  const list = page.locator(byAttribute('id', (await input.getAttribute('aria-controls')) ?? ''));
+  await list.waitFor();
+  return { input, list };
+}
+
+async function extract(page: Page): Promise<ExtractedField[]> {
+  const generic = new Map((await extractFields(page)).map((field) => [field.field_id, field]));
+  const fields: ExtractedField[] = [];
+  const all = page.locator(ENTRY);
+  for (let index = 0, count = await all.count(); index < count; index++) {
+    const entry = await all.nth(index).evaluate(describeEntry);
+    if (!entry) continue;
+    const base = { field_id: entry.path, label: entry.label, required: entry.required, constraints: {} };
+    switch (entry.widget) {
+      case 'input':
+      case 'file': {
+        const plain = generic.get(entry.path);
+        fields.push({ ...base, type: plain?.type ?? (entry.widget === 'file' ? 'file' : 'text'), constraints: plain?.constraints ?? {} });
+        break;
+      }
+      case 'yesno':
+      case 'radio':
+        fields.push({ ...base, type: 'radio', options: asOptions(entry.options ?? []) });
+        break;
+      case 'checkboxes':
+        fields.push({ ...base, type: 'checkboxes', options: asOptions(entry.options ?? []) });
+        break;
+      case 'typeahead':
+        fields.push({ ...base, type: 'typeahead' });
+        break;
+      case 'select': {
+        const { input, list } = await openList(page, entryOf(page, entry.path));
+        const texts = (await list.locator('[role=option]').allTextContents()).map((text) => text.replace(/\s+/g, ' ').trim());
+        await input.press('Escape');
+        fields.push({ ...base, type: 'select', options: asOptions(texts) });
+        break;
+      }
+    }
+  }
+  return fields;
+}
+
+async function pick(list: Locator, field: ExtractedField, text: string) {
+  const option = list.locator('[role=option]').filter({ hasText: exactText(text) });
+  try {
+    await option.first().waitFor({ timeout: 10_000 });
+  } catch {
+    throw new FillError(field.field_id, `${field.label}: the list offered no option "${text}".`);
+  }
+  await option.first().click();
+}
+
+async function fill(page: Page, field: ExtractedField, value: unknown): Promise<boolean> {
+  const entry = entryOf(page, field.field_id);
+  const described = await entry.evaluate(describeEntry);
+  switch (described?.widget) {
+    case undefined:
+      throw new Error(`${field.label}: no Ashby field entry ${JSON.stringify(field.field_id)} on the page.`);
+    case 'input':
+      if ((await page.locator(byAttribute('name', field.field_id)).count()) > 0) return false;
+      await entry.locator('input, textarea').first().fill(String(value));
+      return true;
+    case 'file': {
+      const file = filePayload(value);
+      await entry.locator('input[type=file]').setInputFiles(file);
+      await waitForText(page, `${ENTRY}${byAttribute('data-field-path', field.field_id)} .ashby-application-form-input-file-item-name`, file.name);
+      return true;
+    }
+    case 'yesno': {
+      const text = exactText(optionText(field, String(value)));
+      await entry.locator('[class*="_yesno_"] button').filter({ hasText: text }).click();
+      await entry.locator('[class*="_yesno_"] button[class*="_active_"]').filter({ hasText: text }).waitFor();
+      return true;
+    }
+    case 'radio':
+      await entry.locator('label').filter({ hasText: exactText(optionText(field, String(value))) }).click();
+      return true;
+    case 'checkboxes': {
+      const wanted = new Set(answerList(value));
+      for (const option of optionsOf(field)) {
+        const label = entry.locator('label').filter({ hasText: exactText(option.text) });
+        const box = entry.locator(`input[type=checkbox]${byAttribute('id', (await label.getAttribute('for')) ?? '')}`);
+        await box.setChecked(wanted.has(option.value));
+      }
+      return true;
+    }
+    case 'select': {
+      const text = optionText(field, String(value));
+      const { input, list } = await openList(page, entry);
+      await pick(list, field, text);
+      if ((await input.inputValue()) !== text) throw new FillError(field.field_id, `${field.label}: the list did not take "${text}".`);
+      return true;
+    }
+    case 'typeahead': {
+      const text = String(value);
+      const input = entry.locator('input[role=combobox]');
+      await input.fill(text);
+      // The places arrive from the server a moment after typing.
+      await entry.locator('input[role=combobox][aria-expanded=true]').waitFor();
+      await pick(page.locator(byAttribute('id', (await input.getAttribute('aria-controls')) ?? '')), field, text);
+      if ((await input.inputValue()) !== text) throw new FillError(field.field_id, `${field.label}: the lookup did not take "${text}".`);
+      return true;
+    }
+  }
+}
+
+async function openForm(page: Page): Promise<void> {
+  // The app renders after fetching the posting; the job page shows its Overview tab first.
+  await page.locator(`${ENTRY}, [role=tab]#job-application-form`).first().waitFor();
+  if ((await page.locator(ENTRY).count()) === 0) await page.locator('[role=tab]#job-application-form').click();
+  await page.locator(ENTRY).first().waitFor();
+}
+
+export const ashbyAdapter: ProviderAdapter = { openForm, extractFields: extract, fillField: fill };
