@@ -1,21 +1,12 @@
 import t from 'tap';
 import { startTestService } from './helpers/service.ts';
 import { createAccount } from './helpers/accounts.ts';
-import { runScript } from './helpers/process.ts';
+import { runAdminCli } from './helpers/process.ts';
 
 const service = await startTestService(t);
 const { pool } = service.runtime;
 
-async function cli(...args: string[]) {
-  const result = await runScript('scripts/admin.ts', args, { DATABASE_URL: service.databaseUrl });
-  let json: any = result.stdout;
-  try {
-    json = JSON.parse(result.stdout);
-  } catch {
-    // Usage errors print text.
-  }
-  return { code: result.code, json, stderr: result.stderr };
-}
+const cli = (...args: string[]) => runAdminCli(service.databaseUrl, ...args);
 
 t.test('the admin CLI manages accounts, keys, credits and managed companies', async (t) => {
   const created = await cli('account', 'create', '--name', 'Cli Co', '--plan', 'subscribed', '--credits', '250');

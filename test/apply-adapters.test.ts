@@ -56,6 +56,14 @@ if (!skipWithoutChromium(t)) {
     t.teardown(() => page.close());
     return page;
   };
+  /** A page on the replica's URL, brought to the form by the provider's adapter, and its questions. */
+  const openReplica = async (t: Test, provider: string, url: string) => {
+    const page = await newPage(t);
+    const adapter = adapterFor(provider);
+    await page.goto(url);
+    await adapter.openForm!(page);
+    return { page, adapter, readFields: () => adapter.extractFields!(page) };
+  };
 
   t.test('the catalog maps the replicas, by their loopback origins, to their providers', async (t) => {
     const options = { baseUrl: 'http://127.0.0.1:9', loopbackProviders: replicas.loopbackProviders };
@@ -72,11 +80,8 @@ if (!skipWithoutChromium(t)) {
   });
 
   t.test('Greenhouse job board: react-selects, uploads through Attach, controls by id', async (t) => {
-    const page = await newPage(t);
-    const adapter = adapterFor('greenhouse');
-    await page.goto(replicas.applyUrls.greenhouse);
-    await adapter.openForm!(page);
-    const fields = await adapter.extractFields!(page);
+    const { page, adapter, readFields } = await openReplica(t, 'greenhouse', replicas.applyUrls.greenhouse);
+    const fields = await readFields();
     const yesNo = [option('Yes'), option('No')];
     t.strictSame(fields, [
       { field_id: 'first_name', type: 'text', label: 'First Name', required: true, constraints: { maxlength: 255 } },
@@ -158,11 +163,8 @@ if (!skipWithoutChromium(t)) {
   });
 
   t.test('Greenhouse classic board: select2 dropdowns, S3 uploads through regenerated inputs', async (t) => {
-    const page = await newPage(t);
-    const adapter = adapterFor('greenhouse');
-    await page.goto(replicas.applyUrls.greenhouseLegacy);
-    await adapter.openForm!(page);
-    const fields = await adapter.extractFields!(page);
+    const { page, adapter, readFields } = await openReplica(t, 'greenhouse', replicas.applyUrls.greenhouseLegacy);
+    const fields = await readFields();
     const documentTypes = { accept: '.pdf,.doc,.docx,.txt,.rtf' };
     t.strictSame(fields, [
       { field_id: 'job_application[first_name]', type: 'text', label: 'First Name', required: true, constraints: { maxlength: 255 } },
@@ -250,12 +252,9 @@ if (!skipWithoutChromium(t)) {
   });
 
   t.test('Lever: from the posting to its form; questions labelled by Lever markup; location picked', async (t) => {
-    const page = await newPage(t);
-    const adapter = adapterFor('lever');
-    await page.goto(replicas.jobUrls.lever);
-    await adapter.openForm!(page);
+    const { page, adapter, readFields } = await openReplica(t, 'lever', replicas.jobUrls.lever);
     t.equal(page.url(), replicas.applyUrls.lever);
-    const fields = await adapter.extractFields!(page);
+    const fields = await readFields();
     const card = (n: number) => `cards[7c1f0a52-3d4e-4b6a-9f8e-2a1b3c4d5e6f][field${n}]`;
     const same = (...texts: string[]) => texts.map((text) => option(text));
     t.strictSame(fields, [
@@ -344,12 +343,9 @@ if (!skipWithoutChromium(t)) {
   });
 
   t.test('Ashby: field entries by path, Yes/No buttons, comboboxes, unstable radio names', async (t) => {
-    const page = await newPage(t);
-    const adapter = adapterFor('ashby');
-    await page.goto(replicas.jobUrls.ashby);
-    await adapter.openForm!(page);
+    const { page, adapter, readFields } = await openReplica(t, 'ashby', replicas.jobUrls.ashby);
     t.equal(page.url(), replicas.applyUrls.ashby, 'the Application tab');
-    const fields = await adapter.extractFields!(page);
+    const fields = await readFields();
     const same = (...texts: string[]) => texts.map((text) => option(text));
     const path = {
       phone: '3e1a9c4b-5d6f-4a8b-9c0d-1e2f3a4b5c6d',

@@ -3,7 +3,7 @@
 import t from 'tap';
 import { startTestService } from './helpers/service.ts';
 import { addKey, createAccount } from './helpers/accounts.ts';
-import { runScript } from './helpers/process.ts';
+import { runAdminCli } from './helpers/process.ts';
 import { activeWebhookSecrets } from '../db/webhooks.ts';
 import { signWebhook, verifyWebhook } from '../apply/webhook-signature.ts';
 
@@ -71,16 +71,7 @@ t.test('unknown accounts are 404, bad ids 400, and only master keys may manage s
   t.equal((await service.client.post(`/api/admin/accounts/${customer.id}/webhook-secrets`)).status, 401, 'no key at all');
 });
 
-async function cli(...args: string[]) {
-  const result = await runScript('scripts/admin.ts', args, { DATABASE_URL: service.databaseUrl });
-  let json: any = result.stdout;
-  try {
-    json = JSON.parse(result.stdout);
-  } catch {
-    // Usage errors print text.
-  }
-  return { code: result.code, json, stderr: result.stderr };
-}
+const cli = (...args: string[]) => runAdminCli(service.databaseUrl, ...args);
 
 t.test('the admin CLI rotates and lists webhook secrets', async (t) => {
   const account = await createAccount(pool, { name: 'Cli Hooks' });

@@ -36,22 +36,14 @@ async function resolveApplyUrl(ctx: Context, body: CreateApplicationBody): Promi
   return job.apply_url;
 }
 
+/** Availability gates live applications (gateway envelope, with Auto Apply's `code`). */
 function gate(availability: string): void {
+  const refuse = (status: number, code: string, detail: string) => new GatewayError(status, { api_version: API_VERSION, code, error: code, detail });
   if (availability === 'invite_only') {
-    throw new GatewayError(403, {
-      api_version: API_VERSION,
-      code: 'auto_apply_not_enabled',
-      error: 'auto_apply_not_enabled',
-      detail: 'Auto Apply is not enabled for this account. Sandbox applications (sandbox: true) are available meanwhile.',
-    });
+    throw refuse(403, 'auto_apply_not_enabled', 'Auto Apply is not enabled for this account. Sandbox applications (sandbox: true) are available meanwhile.');
   }
   if (availability === 'coming_soon') {
-    throw new GatewayError(503, {
-      api_version: API_VERSION,
-      code: 'auto_apply_coming_soon',
-      error: 'auto_apply_coming_soon',
-      detail: 'Auto Apply is coming soon for this account; creating applications is not open yet. Do not retry.',
-    });
+    throw refuse(503, 'auto_apply_coming_soon', 'Auto Apply is coming soon for this account; creating applications is not open yet. Do not retry.');
   }
 }
 

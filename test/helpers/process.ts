@@ -17,3 +17,15 @@ export function runScript(script: string, args: string[], env: Record<string, st
     child.on('exit', (code) => resolve({ code, stdout, stderr }));
   });
 }
+
+/** The admin CLI against a test database: its exit code, its JSON output (or text, for usage errors) and stderr. */
+export async function runAdminCli(databaseUrl: string, ...args: string[]): Promise<{ code: number | null; json: any; stderr: string }> {
+  const result = await runScript('scripts/admin.ts', args, { DATABASE_URL: databaseUrl });
+  let json: any = result.stdout;
+  try {
+    json = JSON.parse(result.stdout);
+  } catch {
+    // Usage errors print text.
+  }
+  return { code: result.code, json, stderr: result.stderr };
+}
