@@ -7,6 +7,7 @@ import { skipWithoutChromium } from './helpers/chromium.ts';
 import { answersFor, applyAccount, ended, RESUME, settle, startApplyService, startReceiver } from './helpers/auto-apply.ts';
 import { createAccount, addKey } from './helpers/accounts.ts';
 import { updateAccount } from '../db/accounts.ts';
+import { createCompanies, insertJobs, job } from './fixtures/jobs.ts';
 
 if (!skipWithoutChromium(t)) {
   const service = await startApplyService(t, { env: { AUTO_APPLY_CONFIRM_SECONDS: '3' } });
@@ -242,6 +243,18 @@ if (!skipWithoutChromium(t)) {
     t.match(reused, { status: 409, body: { code: 'idempotency_key_reuse', api_version: '2026-08-12' } });
     t.equal((await api.post('/api/auto-apply/applications', body)).body.errors[0].field, 'Idempotency-Key');
     await api.post(`/api/auto-apply/applications/${first.body.id}/cancel`);
+  });
+
+  t.test('by job_id: the job\'s apply URL, or 422 job_apply_url_missing', async (t) => {
+    const companies = await createCompanies(pool);
+    const jobs = await insertJobs(pool, [
+      job({ company_id: companies.acme, title: 'Sandbox Engineer', apply_url: sandboxUrl('one-page') }),
+      job({ company_id: companies.acme, title: 'Listed Nowhere', apply_url: ' ' }),
+    ]);
+    const created = await create({ job_id: jobs.get('Sandbox Engineer'), sandbox: true });
+    t.match(created, { status: 200, body: { status: 'awaiting_answers', job_id: jobs.get('Sandbox Engineer'), apply_url: sandboxUrl('one-page') } });
+    await api.post(`/api/auto-apply/applications/${created.body.id}/cancel`);
+    t.match(await create({ job_id: jobs.get('Listed Nowhere') }), { status: 422, body: { code: 'job_apply_url_missing' } });
   });
 
   t.test('refusals: target, gating, callbacks, sandbox keys, the concurrency limit', async (t) => {
