@@ -24,6 +24,9 @@ export async function startBoss(options: BossOptions): Promise<PgBoss> {
     connectionString: options.connectionString,
     application_name: `${options.name}:pgboss`,
     max: 4,
+    // Workers of queues marked `notify` wake when a job is sent, not at their next poll
+    // (one listening connection per process; polling stays as the backstop).
+    useListenNotify: true,
     schedule: options.schedule,
     supervise: options.supervise,
     ...(options.superviseIntervalSeconds ? { superviseIntervalSeconds: options.superviseIntervalSeconds, monitorIntervalSeconds: options.superviseIntervalSeconds } : {}),

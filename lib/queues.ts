@@ -43,6 +43,7 @@ export const queueDefinitions: QueueDefinition[] = [
     name: 'webhook.deliver',
     description: 'Delivers a signed webhook; transport failures and non-2xx answers are retried with backoff, under the same webhook id, until the 120-second deadline.',
     policy: 'standard',
+    notify: true,
     retryLimit: 20,
     retryDelay: 1,
     retryBackoff: true,
@@ -77,6 +78,8 @@ export const queueDefinitions: QueueDefinition[] = [
       // A worker process that dies mid-step stops beating: the supervisor retries the job.
       heartbeatSeconds: 10,
       deadLetter: 'apply.dead',
+      // The create hold waits on this job: wake a worker at once.
+      notify: true,
     }),
   ),
   {

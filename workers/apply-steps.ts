@@ -11,8 +11,9 @@ function browserStep(step: 'discover' | 'fill' | 'submit'): WorkerModule<StepJob
   let engine: ApplyEngine | null = null;
   return {
     queue: queueDefinition(`apply.${step}`),
-    // Each job holds a browser context; three at a time per queue and process.
-    work: { batchSize: 1, localConcurrency: 3, pollingIntervalSeconds: 0.5 },
+    // Each job holds a browser context; three at a time per queue and process. A NOTIFY
+    // wakes a worker when a job is sent; a slot that frees up polls at once for the rest.
+    work: { batchSize: 1, localConcurrency: 3, pollingIntervalSeconds: 0.5, notifyPollingIntervalSeconds: 0.5 },
     async start(context) {
       const host = acquireEngine(context);
       engine = host.engine;

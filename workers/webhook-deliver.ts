@@ -7,7 +7,7 @@ import type { WorkerModule } from './worker.ts';
 
 export const webhookDeliver: WorkerModule<WebhookJobData> = {
   queue: queueDefinition(WEBHOOK_QUEUE),
-  work: { batchSize: 1, localConcurrency: 4, pollingIntervalSeconds: 0.5 },
+  work: { batchSize: 1, localConcurrency: 4, pollingIntervalSeconds: 0.5, notifyPollingIntervalSeconds: 0.5 },
   async handle(jobs, { pool, boss, config, logger }) {
     const onReply: ReplyHandler = async (client, delivery, reply) => {
       const applied = await applyFieldsReply(client, boss, config.autoApply.answerWindowSeconds, delivery, reply);

@@ -16,7 +16,7 @@ export interface WorkerContext {
 export interface WorkerModule<T extends object = object> {
   queue: QueueDefinition;
   /** Fetch and concurrency settings for this queue's worker. */
-  work?: Pick<WorkOptions, 'batchSize' | 'localConcurrency' | 'pollingIntervalSeconds'>;
+  work?: Pick<WorkOptions, 'batchSize' | 'localConcurrency' | 'pollingIntervalSeconds' | 'notifyPollingIntervalSeconds'>;
   handle(jobs: Job<T>[], context: WorkerContext): Promise<void>;
   /** Runs once before the handler subscribes (e.g. a LISTEN); returns how to stop it. */
   start?(context: WorkerContext): Promise<() => Promise<void>>;
