@@ -9,6 +9,7 @@ import type { Page } from 'playwright-core';
 import type { PgBoss } from '../db/boss.ts';
 import { withTransaction, type Pool, type PoolClient } from '../db/pool.ts';
 import {
+  currentStep,
   findApplication,
   insertSnapshot,
   lockApplication,
@@ -20,6 +21,7 @@ import {
 } from '../db/applications.ts';
 import type { Config } from '../lib/config.ts';
 import type { Logger } from '../lib/logger.ts';
+import { withTimeout } from '../lib/timeout.ts';
 import { adapterFor } from './adapters/index.ts';
 import type { ProviderAdapter } from './adapters/adapter.ts';
 import { cancelApplication, failApplication, openStep, requestCorrection, type PageRead, type StateContext, type StepJob } from './application-state.ts';
@@ -52,6 +54,11 @@ interface Snapshot {
 }
 
 class StepTimeout extends Error {}
+
+/** The job is about this step in this correction round (not an older one). */
+function isJobStep(step: StepRow | null | undefined, job: StepJob): step is StepRow {
+  return !!step && step.id === job.step_id && step.correction_round === job.correction_round;
+}
 
 const FORM_SIDE: Record<string, string> = {
   captcha_required: 'The form asks for a CAPTCHA that only a person can solve.',
@@ -100,14 +107,6 @@ async function fillStep(page: Page, step: StepRow, adapter: ProviderAdapter): Pr
   }
 }
 
-function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout;
-  const limit = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new StepTimeout(`the step took longer than ${ms / 1000} s`)), ms);
-  });
-  return Promise.race([work, limit]).finally(() => clearTimeout(timer));
-}
-
 export class ApplyEngine {
   private readonly context: EngineContext;
 
@@ -136,7 +135,7 @@ export class ApplyEngine {
       page.setDefaultTimeout(15_000);
       let result: Result;
       try {
-        result = await withTimeout(work(page, adapter), limitMs);
+        result = await withTimeout(work(page, adapter), limitMs, () => new StepTimeout(`the step took longer than ${limitMs / 1000} s`));
       } catch (error) {
         if (!(error instanceof StepTimeout)) throw error;
         result = failure('form_unavailable', `The form did not finish loading or answering within ${config.autoApply.stepTimeoutSeconds} s.`, true);
@@ -203,7 +202,7 @@ export class ApplyEngine {
       const steps = await stepsOf(client, [application.id]);
       const last = steps.at(-1) ?? null;
       // A repeat of a job whose result is already written, or a job about an older round.
-      if (job.step_id === undefined ? last !== null : last?.id !== job.step_id || last.correction_round !== job.correction_round) return;
+      if (job.step_id === undefined ? last !== null : !isJobStep(last, job)) return;
       if (application.cancel_requested && result.kind !== 'confirmed' && result.kind !== 'unconfirmed') {
         await cancelApplication(client, application, application.canceled_by ?? 'api', last);
         return;
@@ -250,7 +249,7 @@ export class ApplyEngine {
         await cancelApplication(client, application, application.canceled_by ?? 'api', null);
         return null;
       }
-      if ((await stepsOf(client, [application.id])).length > 0) return null;
+      if ((await currentStep(client, application.id)) !== null) return null;
       return updateApplication(client, application.id, { status: 'running', started_at: application.started_at ?? new Date() });
     });
     if (!started) return;
@@ -268,7 +267,7 @@ export class ApplyEngine {
     if (!application || application.status !== expected) return null;
     const steps = await stepsOf(this.context.pool, [application.id]);
     const step = steps.at(-1);
-    if (!step || step.id !== job.step_id || step.correction_round !== job.correction_round || step.status !== 'answered') return null;
+    if (!isJobStep(step, job) || step.status !== 'answered') return null;
     return { application, steps, step };
   }
 
@@ -277,7 +276,7 @@ export class ApplyEngine {
     await withTransaction(this.context.pool, async (client) => {
       const application = await lockApplication(client, job.application_id);
       if (application?.status !== 'running' || !application.cancel_requested) return;
-      await cancelApplication(client, application, application.canceled_by ?? 'api', (await stepsOf(client, [application.id])).at(-1) ?? null);
+      await cancelApplication(client, application, application.canceled_by ?? 'api', await currentStep(client, application.id));
     });
   }
 
@@ -357,8 +356,8 @@ export async function expireAnswers(pool: Pool, job: StepJob): Promise<void> {
   await withTransaction(pool, async (client) => {
     const application = await lockApplication(client, job.application_id);
     if (!application || application.status !== 'awaiting_answers') return;
-    const step = (await stepsOf(client, [application.id])).at(-1);
-    if (!step || step.id !== job.step_id || step.correction_round !== job.correction_round) return;
+    const step = await currentStep(client, application.id);
+    if (!isJobStep(step, job)) return;
     if (!step.answers_expire_at || step.answers_expire_at.getTime() > Date.now()) return;
     await failApplication(client, application, { code: 'answers_timeout', message: `No answers for step ${step.sequence} arrived before ${step.answers_expire_at.toISOString()}.`, retryable: false }, { refund: false, openStep: step });
   });
@@ -373,7 +372,7 @@ export async function endAbandoned(pool: Pool, job: StepJob): Promise<void> {
       await endUnconfirmed(client, application, 'The submit step stopped after the form was sent; it was not sent again, to avoid applying twice.');
       return;
     }
-    const last = (await stepsOf(client, [application.id])).at(-1) ?? null;
+    const last = await currentStep(client, application.id);
     await failApplication(client, application, { code: 'worker_failed', message: 'The browser work for this application failed repeatedly.', retryable: true }, { refund: true, openStep: last });
   });
 }

@@ -16,7 +16,7 @@ import { scenario } from '../sandbox/scenarios.ts';
 import { API_VERSION } from '../api-version.ts';
 import { autoApplyProblem, GatewayError, invalidRequest, notFound } from '../errors.ts';
 import { idempotencyKey, runIdempotent } from '../idempotency.ts';
-import { applicationView, waitForApplication, isSettled } from './view.ts';
+import { applicationView, callerGone, waitForApplication, isSettled } from './view.ts';
 
 export interface CreateApplicationBody {
   job_id?: string;
@@ -126,10 +126,7 @@ export async function createApplication(ctx: Context, body: CreateApplicationBod
   );
   if (created.replayed) ctx.state.refundCharge = 'replayed an earlier request with the same Idempotency-Key';
 
-  const abort = new AbortController();
-  // The caller went away: stop holding (the application carries on).
-  ctx.res.once('close', () => abort.abort());
-  const row = await waitForApplication(pool, applicationEvents, created.resourceId, principal.account.id, config.autoApply.holdSeconds * 1000, abort.signal);
+  const row = await waitForApplication(pool, applicationEvents, created.resourceId, principal.account.id, config.autoApply.holdSeconds * 1000, callerGone(ctx));
   ctx.status = isSettled(row!) ? 200 : 202;
   return applicationView(pool, row!);
 }

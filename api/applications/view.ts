@@ -1,6 +1,7 @@
 // Reading applications for responses: rows with their steps and webhook deliveries in
 // three queries per page, and the wait that create and `wait_seconds` share.
 import { deliveriesOf, findApplication, stepsOf, TERMINAL_STATUSES, type ApplicationRow } from '../../db/applications.ts';
+import type { Context } from 'koa';
 import type { Queryable } from '../../db/pool.ts';
 import type { ApplicationEvents } from '../../apply/application-events.ts';
 import { serializeApplication, type ApplicationView } from '../serializers/application.ts';
@@ -19,6 +20,13 @@ export async function applicationViews(db: Queryable, rows: ApplicationRow[]): P
 
 export async function applicationView(db: Queryable, row: ApplicationRow): Promise<ApplicationView> {
   return (await applicationViews(db, [row]))[0]!;
+}
+
+/** Aborts when the caller closes the connection: a hold stops (the application carries on). */
+export function callerGone(ctx: Context): AbortSignal {
+  const abort = new AbortController();
+  ctx.res.once('close', () => abort.abort());
+  return abort.signal;
 }
 
 /** Answerable (a step waits for answers) or ended: what a waiting caller waits for. */

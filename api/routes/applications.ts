@@ -7,7 +7,7 @@ import { APPLICATION_STATUSES, ApplicationListSchema, ApplicationSchema, answers
 import { createApplication, type CreateApplicationBody } from '../applications/create.ts';
 import { answer, cancel, type AnswersBody } from '../applications/commands.ts';
 import { listOwnApplications, type ListQuery } from '../applications/list.ts';
-import { applicationView, waitForApplication } from '../applications/view.ts';
+import { applicationView, callerGone, waitForApplication } from '../applications/view.ts';
 import { notFound } from '../errors.ts';
 
 const TAGS = ['Auto Apply'];
@@ -73,9 +73,7 @@ export const applicationRoutes: Route[] = [
     responses: { 200: { description: 'The application.', schema: ApplicationSchema } },
     handler: async (ctx, { params, query }) => {
       const { pool, applicationEvents } = ctx.services;
-      const abort = new AbortController();
-      ctx.res.once('close', () => abort.abort());
-      const row = await waitForApplication(pool, applicationEvents, params.id, ctx.state.principal!.account.id, (query.wait_seconds ?? 0) * 1000, abort.signal);
+      const row = await waitForApplication(pool, applicationEvents, params.id, ctx.state.principal!.account.id, (query.wait_seconds ?? 0) * 1000, callerGone(ctx));
       if (!row) throw notFound(`No application with id ${params.id}.`);
       return applicationView(pool, row);
     },

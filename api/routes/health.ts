@@ -1,19 +1,10 @@
 import { defineRoute } from '../routing/route.ts';
 import type { ApiServices } from '../context.ts';
+import { withTimeout } from '../../lib/timeout.ts';
 
 const CHECK_TIMEOUT_MS = 2000;
 
 const checkStatus = { type: 'string', enum: ['ok', 'failing'] };
-
-function withTimeout<T>(promise: Promise<T>, ms: number): Promise<T> {
-  let timer: NodeJS.Timeout;
-  return Promise.race([
-    promise.finally(() => clearTimeout(timer)),
-    new Promise<T>((_, reject) => {
-      timer = setTimeout(() => reject(new Error(`timed out after ${ms} ms`)), ms);
-    }),
-  ]);
-}
 
 async function check(probe: () => Promise<unknown>): Promise<'ok' | 'failing'> {
   try {

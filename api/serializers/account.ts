@@ -3,6 +3,7 @@ import type { ApiKeyRecord } from '../../db/api-keys.ts';
 import type { LedgerEntry } from '../../db/credits.ts';
 import { defineComponent, nullable } from '../schemas/registry.ts';
 import { RATE_LIMIT_GROUPS } from '../../lib/pricing.ts';
+import { iso } from './time.ts';
 
 const windowLimits = {
   type: 'object',
@@ -76,7 +77,6 @@ export const LedgerEntrySchema = defineComponent('LedgerEntry', {
   },
 });
 
-const iso = (value: Date | string | null) => (value === null ? null : new Date(value).toISOString());
 
 export function serializeAccount(account: Account) {
   return {

@@ -4,7 +4,7 @@ import { visibleAnswers } from '../../apply/answers.ts';
 import type { Field } from '../../apply/fields.ts';
 import { API_VERSION } from '../api-version.ts';
 
-const iso = (value: Date | null) => (value ? value.toISOString() : null);
+import { iso } from './time.ts';
 
 export function serializeStep(step: StepRow) {
   const fields = step.fields as Field[];

@@ -1,6 +1,7 @@
 // The one job object (spec 2.1) every job-returning endpoint uses.
 import type { JobRecord } from '../../db/jobs.ts';
 import { defineComponent, nullable, ref } from '../schemas/registry.ts';
+import { iso } from './time.ts';
 
 export const DISPLAY = {
   employment_type: { full_time: 'Full-time', part_time: 'Part-time', contract: 'Contract', internship: 'Internship', freelance: 'Freelance', temporary: 'Temporary' },
@@ -116,7 +117,6 @@ export interface JobSerializerOptions {
   includeFields: string[] | null;
 }
 
-const iso = (value: Date | null) => (value === null ? null : value.toISOString());
 
 function display<K extends keyof typeof DISPLAY>(field: K, key: string | null): string | null {
   if (key === null) return null;
