@@ -9,6 +9,7 @@ import type { CursorCodec } from './feeds/cursor.ts';
 import type { LoadGate } from './feeds/load-gate.ts';
 import type { Geocoder } from '../geo/geocoder.ts';
 import type { ApplicationEvents } from '../apply/application-events.ts';
+import type { BrowserHealth } from '../apply/browser-health.ts';
 
 export interface ApiServices {
   config: Config;
@@ -20,6 +21,8 @@ export interface ApiServices {
   geocoder: Geocoder;
   /** Wakes requests holding on an application (create, wait_seconds). */
   applicationEvents: ApplicationEvents;
+  /** Whether this process can start Chromium (reported by /readyz). */
+  browser: BrowserHealth;
   /** Flipped at the start of shutdown so /readyz tells load balancers to drain. */
   lifecycle: { shuttingDown: boolean };
 }

@@ -7,6 +7,7 @@ import { CursorCodec } from './feeds/cursor.ts';
 import { LoadGate } from './feeds/load-gate.ts';
 import { Geocoder } from '../geo/geocoder.ts';
 import { ApplicationEvents } from '../apply/application-events.ts';
+import { browserHealth } from '../apply/browser-health.ts';
 
 /** Serves the API on the runtime's PORT and closes it first on shutdown. */
 export async function serveApi(runtime: Runtime, options: AppOptions = {}): Promise<HttpServer> {
@@ -16,7 +17,8 @@ export async function serveApi(runtime: Runtime, options: AppOptions = {}): Prom
   const feeds = { cursors: new CursorCodec(cursorKey), gate: new LoadGate(pool, config.feeds) };
   const geocoder = await Geocoder.create(pool);
   const applicationEvents = new ApplicationEvents(runtime.database.url, logger);
-  const app = createApp({ config, logger, pool, boss, lifecycle, searchIndex: search.index, feeds, geocoder, applicationEvents }, options);
+  const browser = browserHealth(config.browser, logger);
+  const app = createApp({ config, logger, pool, boss, lifecycle, searchIndex: search.index, feeds, geocoder, applicationEvents, browser }, options);
   const http = await startHttpServer(app, config.port, config.host);
   // Holds on applications end first (their callers get the 202 snapshot), then requests drain.
   runtime.onShutdown(() => applicationEvents.close());

@@ -1,17 +1,24 @@
 // One Chromium per worker process, launched on first use and again if it dies; one
 // browser context (its own cookies and storage) per application step, closed after it.
-import { chromium, type Browser, type BrowserContext, type BrowserContextOptions } from 'playwright-core';
-import { findChromium } from '../lib/chromium.ts';
+// A browser that cannot start fails the step with BrowserUnavailableError at once.
+import type { Browser, BrowserContext, BrowserContextOptions } from 'playwright-core';
+import type { BrowserSettings } from '../lib/config.ts';
 import type { Logger } from '../lib/logger.ts';
+import { browserHealth, type BrowserHealth } from './browser-health.ts';
+import { launchChromium } from './chromium.ts';
 
 export class BrowserPool {
   private browser: Promise<Browser> | null = null;
   private readonly logger: Logger;
+  private readonly settings: BrowserSettings;
+  readonly health: BrowserHealth;
   private open = 0;
   private closed = false;
 
-  constructor(logger: Logger) {
+  constructor(settings: BrowserSettings, logger: Logger) {
+    this.settings = settings;
     this.logger = logger;
+    this.health = browserHealth(settings, logger);
   }
 
   /** Contexts open right now (the benchmark reads it). */
@@ -20,16 +27,16 @@ export class BrowserPool {
   }
 
   private launch(): Promise<Browser> {
-    const executablePath = findChromium();
-    if (!executablePath) throw new Error('No Chromium found: install Debian chromium or set CHROMIUM_PATH.');
-    const launching = chromium.launch({ executablePath, args: ['--no-sandbox', '--disable-dev-shm-usage'] }).then((browser) => {
+    const launching = launchChromium(this.settings).then(({ browser, launch }) => {
+      this.health.launched(launch, browser.version());
       browser.on('disconnected', () => {
         if (this.browser === launching) this.browser = null;
         if (!this.closed) this.logger.warn('Chromium disconnected; the next step launches a new one');
       });
       return browser;
     });
-    launching.catch(() => {
+    launching.catch((error) => {
+      this.health.failed(error);
       if (this.browser === launching) this.browser = null;
     });
     return launching;

@@ -8,8 +8,10 @@ let shared: { engine: ApplyEngine; browsers: BrowserPool; users: number } | null
 
 export function acquireEngine(context: WorkerContext): { engine: ApplyEngine; release(): Promise<void> } {
   if (!shared) {
-    const browsers = new BrowserPool(context.logger.child({ component: 'browser' }));
+    const browsers = new BrowserPool(context.config.browser, context.logger.child({ component: 'browser' }));
     shared = { engine: new ApplyEngine({ ...context, browsers }), browsers, users: 0 };
+    // Says at start-up, in the log, whether this process can start its browser.
+    void browsers.health.probe();
   }
   const host = shared;
   host.users += 1;

@@ -26,6 +26,7 @@ import { adapterFor } from './adapters/index.ts';
 import type { ProviderAdapter } from './adapters/adapter.ts';
 import { cancelApplication, failApplication, openStep, requestCorrection, type PageRead, type StateContext, type StepJob } from './application-state.ts';
 import type { BrowserPool } from './browser-pool.ts';
+import { BrowserUnavailableError } from './chromium.ts';
 import { fieldKey, publicField, type Field } from './fields.ts';
 import { fillField, FillError } from './fill-fields.ts';
 import { awaitOutcome, clickAction, openForm, snapshotPage, type PageState } from './form-driver.ts';
@@ -120,29 +121,37 @@ export class ApplyEngine {
 
   /**
    * Runs `browse` in a fresh context under the step's time limit, keeping a snapshot of
-   * the page when the result is a failure.
+   * the page when the result is a failure. A browser that cannot start here fails the
+   * application at once (browser_unavailable): retrying on this host would not help.
    */
   private async browse(
     application: ApplicationRow,
     work: (page: Page, adapter: ProviderAdapter) => Promise<Result>,
     resumeFrom: StepRow | null = null,
   ): Promise<{ result: Result; snapshot: Snapshot | null }> {
-    const { config, browsers } = this.context;
+    const { config, browsers, logger } = this.context;
     const limitMs = config.autoApply.stepTimeoutSeconds * 1000;
     const adapter = adapterFor(application.provider_id);
-    return browsers.withContext(async (context) => {
-      const page = await context.newPage();
-      page.setDefaultTimeout(15_000);
-      let result: Result;
-      try {
-        result = await withTimeout(work(page, adapter), limitMs, () => new StepTimeout(`the step took longer than ${limitMs / 1000} s`));
-      } catch (error) {
-        if (!(error instanceof StepTimeout)) throw error;
-        result = failure('form_unavailable', `The form did not finish loading or answering within ${config.autoApply.stepTimeoutSeconds} s.`, true);
-      }
-      const snapshot = result.kind === 'failed' || result.kind === 'unconfirmed' || result.kind === 'correction' ? await snapshotPage(page) : null;
-      return { result, snapshot };
-    }, resumeFrom?.storage_state ?? undefined);
+    try {
+      return await browsers.withContext(async (context) => {
+        const page = await context.newPage();
+        page.setDefaultTimeout(15_000);
+        let result: Result;
+        try {
+          result = await withTimeout(work(page, adapter), limitMs, () => new StepTimeout(`the step took longer than ${limitMs / 1000} s`));
+        } catch (error) {
+          if (!(error instanceof StepTimeout)) throw error;
+          result = failure('form_unavailable', `The form did not finish loading or answering within ${config.autoApply.stepTimeoutSeconds} s.`, true);
+        }
+        const snapshot = result.kind === 'failed' || result.kind === 'unconfirmed' || result.kind === 'correction' ? await snapshotPage(page) : null;
+        return { result, snapshot };
+      }, resumeFrom?.storage_state ?? undefined);
+    } catch (error) {
+      if (!(error instanceof BrowserUnavailableError)) throw error;
+      // The reason names paths and libraries of this host: it goes to the operators' log.
+      logger.error({ application_id: application.id, detail: error.message }, 'browser unavailable; the application fails with browser_unavailable');
+      return { result: failure('browser_unavailable', 'The service could not start its browser for this application. Nothing was sent to the form; try again later.', true), snapshot: null };
+    }
   }
 
   /**

@@ -28,6 +28,20 @@ export interface Config {
   outboundAllowPrivate: boolean;
   /** How often pg-boss looks for expired jobs and lost heartbeats (a killed worker's job). */
   queueSuperviseSeconds: number;
+  browser: BrowserSettings;
+}
+
+export const CHROMIUM_SOURCES = ['auto', 'system', 'bundled'] as const;
+export type ChromiumSource = (typeof CHROMIUM_SOURCES)[number];
+
+/** Which Chromium the browser work starts (apply/chromium.ts). */
+export interface BrowserSettings {
+  /** CHROMIUM_PATH: an executable to use as it is. */
+  path: string | null;
+  /** CHROMIUM_SOURCE: `auto` (CHROMIUM_PATH, Debian's, then bundled), `system` (never bundled), `bundled` (always). */
+  source: ChromiumSource;
+  /** Where the bundled Chromium is unpacked: `<DATA_DIR>/chromium`. */
+  unpackDir: string;
 }
 
 export interface AutoApplyConfig {
@@ -77,6 +91,13 @@ function flag(env: Env, name: string): boolean {
   return raw === '1' || raw === 'true' || raw === 'yes';
 }
 
+function chromiumSource(env: Env): ChromiumSource {
+  const raw = (env.CHROMIUM_SOURCE || 'auto').trim().toLowerCase();
+  const source = CHROMIUM_SOURCES.find((candidate) => candidate === raw);
+  if (!source) throw new Error(`CHROMIUM_SOURCE must be one of ${CHROMIUM_SOURCES.join(', ')}, got ${JSON.stringify(env.CHROMIUM_SOURCE)}`);
+  return source;
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const nodeEnv = env.NODE_ENV || 'development';
   const port = integer(env, 'PORT', 8080);
@@ -84,6 +105,7 @@ export function loadConfig(env: Env = process.env): Config {
   const baseUrl = (env.BASE_URL || `http://localhost:${port}`).replace(/\/+$/, '');
   const isProduction = nodeEnv === 'production';
   const outboundAllowPrivate = flag(env, 'OUTBOUND_ALLOW_PRIVATE');
+  const dataDir = path.resolve(env.DATA_DIR || '.data');
   if (outboundAllowPrivate && isProduction) throw new Error('OUTBOUND_ALLOW_PRIVATE lets webhooks reach private addresses; it is refused in production.');
   return {
     nodeEnv,
@@ -92,7 +114,7 @@ export function loadConfig(env: Env = process.env): Config {
     host,
     baseUrl,
     databaseUrl: env.DATABASE_URL || null,
-    dataDir: path.resolve(env.DATA_DIR || '.data'),
+    dataDir,
     dbPoolMax: integer(env, 'DB_POOL_MAX', 10),
     logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info'),
     trustProxy: flag(env, 'TRUST_PROXY'),
@@ -112,6 +134,7 @@ export function loadConfig(env: Env = process.env): Config {
     },
     outboundAllowPrivate,
     queueSuperviseSeconds: Math.max(1, integer(env, 'QUEUE_SUPERVISE_SECONDS', 60)),
+    browser: { path: env.CHROMIUM_PATH || null, source: chromiumSource(env), unpackDir: path.join(dataDir, 'chromium') },
     opensearch: env.OPENSEARCH_URL
       ? {
           url: env.OPENSEARCH_URL.replace(/\/+$/, ''),

@@ -3,7 +3,6 @@
 // Lever or Ashby, the workers discover the form with that provider's adapter, the answers
 // go in through the API, and the replica's server records one submission.
 import t from 'tap';
-import { skipWithoutChromium } from './helpers/chromium.ts';
 import { startAtsReplicas, type ReplicaProvider } from './helpers/ats-replicas.ts';
 import { applyAccount, ended, RESUME, startApplyService } from './helpers/auto-apply.ts';
 
@@ -36,64 +35,62 @@ function answerFor(field: any, place: string): unknown {
   return 'Ada Lovelace';
 }
 
-if (!skipWithoutChromium(t)) {
-  const replicas = await startAtsReplicas(t);
-  const origins = Object.entries(replicas.loopbackProviders).map(([origin, provider]) => `${origin}=${provider}`).join(',');
-  const service = await startApplyService(t, { env: { AUTO_APPLY_PROVIDER_ORIGINS: origins, AUTO_APPLY_CONFIRM_SECONDS: '10' } });
-  const { api } = await applyAccount(service);
+const replicas = await startAtsReplicas(t);
+const origins = Object.entries(replicas.loopbackProviders).map(([origin, provider]) => `${origin}=${provider}`).join(',');
+const service = await startApplyService(t, { env: { AUTO_APPLY_PROVIDER_ORIGINS: origins, AUTO_APPLY_CONFIRM_SECONDS: '10' } });
+const { api } = await applyAccount(service);
 
-  const cases: Array<{ name: string; provider: ReplicaProvider; url: string; place: string; expect: Array<[string, string, boolean]> }> = [
-    {
-      name: 'Greenhouse job board',
-      provider: 'greenhouse',
-      url: replicas.applyUrls.greenhouse,
-      place: 'London, England, United Kingdom',
-      expect: [
-        ['first_name', 'text', true],
-        ['email', 'text', true],
-        ['candidate-location', 'typeahead', true],
-        ['resume', 'file', true],
-        ['question_30003', 'select', true],
-        ['question_30006[]', 'checkboxes', true],
-        ['gender', 'select', false],
-      ],
-    },
-    {
-      name: 'Greenhouse classic board',
-      provider: 'greenhouse',
-      url: replicas.applyUrls.greenhouseLegacy,
-      place: 'London, England, United Kingdom',
-      expect: [
-        ['job_application[first_name]', 'text', true],
-        ['resume', 'file', true],
-      ],
-    },
-    { name: 'Lever', provider: 'lever', url: replicas.jobUrls.lever, place: 'London, England, United Kingdom', expect: [['name', 'text', true], ['resume', 'file', true], ['eeo[gender]', 'select', false]] },
-    { name: 'Ashby', provider: 'ashby', url: replicas.jobUrls.ashby, place: 'Berlin, Germany', expect: [['_systemfield_name', 'text', true], ['_systemfield_resume', 'file', true]] },
-  ];
+const cases: Array<{ name: string; provider: ReplicaProvider; url: string; place: string; expect: Array<[string, string, boolean]> }> = [
+  {
+    name: 'Greenhouse job board',
+    provider: 'greenhouse',
+    url: replicas.applyUrls.greenhouse,
+    place: 'London, England, United Kingdom',
+    expect: [
+      ['first_name', 'text', true],
+      ['email', 'text', true],
+      ['candidate-location', 'typeahead', true],
+      ['resume', 'file', true],
+      ['question_30003', 'select', true],
+      ['question_30006[]', 'checkboxes', true],
+      ['gender', 'select', false],
+    ],
+  },
+  {
+    name: 'Greenhouse classic board',
+    provider: 'greenhouse',
+    url: replicas.applyUrls.greenhouseLegacy,
+    place: 'London, England, United Kingdom',
+    expect: [
+      ['job_application[first_name]', 'text', true],
+      ['resume', 'file', true],
+    ],
+  },
+  { name: 'Lever', provider: 'lever', url: replicas.jobUrls.lever, place: 'London, England, United Kingdom', expect: [['name', 'text', true], ['resume', 'file', true], ['eeo[gender]', 'select', false]] },
+  { name: 'Ashby', provider: 'ashby', url: replicas.jobUrls.ashby, place: 'Berlin, Germany', expect: [['_systemfield_name', 'text', true], ['_systemfield_resume', 'file', true]] },
+];
 
-  for (const [index, replica] of cases.entries()) {
-    t.test(`${replica.name}: discovered, answered and submitted through the API`, async (t) => {
-      const before = replicas.submissions(replica.provider).length;
-      const created = await api.post('/api/auto-apply/applications', { apply_url: replica.url }, { headers: { 'Idempotency-Key': `replica-${index}` } });
-      t.equal(created.status, 200);
-      t.match(created.body, { status: 'awaiting_answers', provider_id: replica.provider }, JSON.stringify(created.body.failure));
-      const fields = created.body.current_step?.fields ?? [];
-      for (const [id, type, required] of replica.expect) {
-        t.match(
-          fields.find((field: any) => field.field_id === id),
-          { type, required, requires_answer: required },
-          `${id}: ${type}, ${required ? 'required' : 'optional'}`,
-        );
-      }
-      t.ok(fields.filter((field: any) => field.format === 'option' && field.options).every((field: any) => field.options.every((option: any) => option.value !== '')), 'options carry their values');
+for (const [index, replica] of cases.entries()) {
+  t.test(`${replica.name}: discovered, answered and submitted through the API`, async (t) => {
+    const before = replicas.submissions(replica.provider).length;
+    const created = await api.post('/api/auto-apply/applications', { apply_url: replica.url }, { headers: { 'Idempotency-Key': `replica-${index}` } });
+    t.equal(created.status, 200);
+    t.match(created.body, { status: 'awaiting_answers', provider_id: replica.provider }, JSON.stringify(created.body.failure));
+    const fields = created.body.current_step?.fields ?? [];
+    for (const [id, type, required] of replica.expect) {
+      t.match(
+        fields.find((field: any) => field.field_id === id),
+        { type, required, requires_answer: required },
+        `${id}: ${type}, ${required ? 'required' : 'optional'}`,
+      );
+    }
+    t.ok(fields.filter((field: any) => field.format === 'option' && field.options).every((field: any) => field.options.every((option: any) => option.value !== '')), 'options carry their values');
 
-      const answers = fields.map((field: any) => ({ field_id: field.field_id, value: answerFor(field, replica.place) }));
-      const accepted = await api.post(`/api/auto-apply/applications/${created.body.id}/answers`, { step_id: created.body.current_step.id, correction_round: 0, answers });
-      t.equal(accepted.status, 200, JSON.stringify(accepted.body.command_errors));
-      const application = await ended(api, created.body.id);
-      t.match(application, { status: 'completed', submission_confirmation_kind: /^(provider_receipt|confirmation_page)$/ }, JSON.stringify(application.failure ?? application.current_step?.command_errors));
-      t.equal(replicas.submissions(replica.provider).length, before + 1, 'the replica received one submission');
-    });
-  }
+    const answers = fields.map((field: any) => ({ field_id: field.field_id, value: answerFor(field, replica.place) }));
+    const accepted = await api.post(`/api/auto-apply/applications/${created.body.id}/answers`, { step_id: created.body.current_step.id, correction_round: 0, answers });
+    t.equal(accepted.status, 200, JSON.stringify(accepted.body.command_errors));
+    const application = await ended(api, created.body.id);
+    t.match(application, { status: 'completed', submission_confirmation_kind: /^(provider_receipt|confirmation_page)$/ }, JSON.stringify(application.failure ?? application.current_step?.command_errors));
+    t.equal(replicas.submissions(replica.provider).length, before + 1, 'the replica received one submission');
+  });
 }

@@ -36,8 +36,11 @@ export async function readiness(services: ApiServices) {
     check(() => services.pool.query('SELECT 1')),
     check(() => services.boss.getDb().executeSql('SELECT 1')),
   ]);
+  // Reported, not required: without a browser only Auto Apply fails (browser_unavailable),
+  // and a load balancer should not drain the search and feed traffic for that.
+  const browser = services.browser.report().status;
   const ready = database === 'ok' && queue === 'ok' && !services.lifecycle.shuttingDown;
-  return { ready, body: { status: ready ? 'ready' : 'unavailable', checks: { database, queue } } };
+  return { ready, body: { status: ready ? 'ready' : 'unavailable', checks: { database, queue, browser } } };
 }
 
 const readinessBody = {
@@ -47,8 +50,18 @@ const readinessBody = {
     status: { type: 'string', enum: ['ready', 'unavailable'] },
     checks: {
       type: 'object',
-      required: ['database', 'queue'],
-      properties: { database: checkStatus, queue: checkStatus },
+      required: ['database', 'queue', 'browser'],
+      additionalProperties: false,
+      properties: {
+        database: checkStatus,
+        queue: checkStatus,
+        browser: {
+          type: 'string',
+          enum: ['ok', 'failing', 'checking'],
+          description:
+            "Whether this process can start Chromium (Auto Apply's browser): `checking` until the first launch of the process ends. It does not affect `status`; the reason for `failing` is in the process's log.",
+        },
+      },
     },
   },
 };
@@ -57,7 +70,7 @@ export const readyz = defineRoute({
   method: 'GET',
   path: '/readyz',
   operationId: 'getReadiness',
-  summary: 'Readiness: database and queue reachable, not shutting down',
+  summary: 'Readiness: database and queue reachable, not shutting down; the browser check beside them',
   tags: ['Operations'],
   security: 'none',
   responses: {

@@ -139,7 +139,7 @@ export const ApplicationSchema = defineComponent('Application', {
         code: {
           type: 'string',
           description:
-            'submission_unconfirmed, answers_timeout, form_unavailable, no_form_found, captcha_required, login_required, fill_failed, form_changed, too_many_corrections, worker_failed. Treat as an open set.',
+            'submission_unconfirmed, answers_timeout, form_unavailable, no_form_found, captcha_required, login_required, fill_failed, form_changed, too_many_corrections, browser_unavailable, worker_failed. Treat as an open set.',
         },
         message: { type: 'string' },
         retryable: { type: 'boolean' },

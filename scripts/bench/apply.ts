@@ -363,7 +363,7 @@ async function runBench(): Promise<void> {
 
   // Memory and the browser profile first, on a pool of our own, so its Chromium is the
   // only one in the tree; the workers launch theirs afterwards.
-  const own = new BrowserPool(createLogger('silent'));
+  const own = new BrowserPool(config.browser, createLogger('silent'));
   await own.withContext(async (context) => void (await loadForm(context, applyUrl)));
   const profile = await profileBrowserStep(own, applyUrl, Number(values['profile-runs']));
   const memory = await measureContexts(own, applyUrl, values.contexts!.split(',').map(Number));
