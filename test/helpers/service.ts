@@ -2,7 +2,7 @@
 // template, the real runtime (pool, pg-boss, migrations), the API on a free loopback
 // port, and a client that checks responses against the OpenAPI document.
 import { loadConfig, type Config } from '../../lib/config.ts';
-import { createLogger } from '../../lib/logger.ts';
+import { createLogger, type Logger } from '../../lib/logger.ts';
 import { bootRuntime, type Runtime } from '../../lib/runtime.ts';
 import { freePort } from '../../lib/net.ts';
 import { serveApi } from '../../api/serve.ts';
@@ -30,6 +30,8 @@ export interface TestServiceOptions {
   extraRoutes?: Route[];
   /** Join an existing test database (a second "process" of the same service). */
   databaseUrl?: string;
+  /** The service's logger (tests that read the log lines); default silent, or TEST_LOG_LEVEL. */
+  logger?: Logger;
 }
 
 export async function startTestService(t: TapLike, options: TestServiceOptions = {}): Promise<TestService> {
@@ -48,7 +50,7 @@ export async function startTestService(t: TapLike, options: TestServiceOptions =
     SHUTDOWN_TIMEOUT_MS: '5000',
     ...options.env,
   });
-  const logger = createLogger(process.env.TEST_LOG_LEVEL ?? 'silent', 'test');
+  const logger = options.logger ?? createLogger(process.env.TEST_LOG_LEVEL ?? 'silent', 'test');
   const runtime = await bootRuntime({ name: 'test', config, logger });
   t.teardown(async () => {
     await runtime.shutdown();
