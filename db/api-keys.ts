@@ -70,20 +70,43 @@ export interface KeyWithAccount {
   account: Account;
 }
 
-export async function findKeyByHash(pool: Pool, hash: Buffer): Promise<KeyWithAccount | null> {
-  const { rows } = await pool.query(
-    `SELECT k.id AS key_id, k.kind AS key_kind, k.expires_at AS key_expires_at, k.revoked_at AS key_revoked_at, a.*
-       FROM api_keys k JOIN accounts a ON a.id = k.account_id
-      WHERE k.key_hash = $1`,
-    [hash],
-  );
-  const row = rows[0];
-  if (!row) return null;
+const KEY_WITH_ACCOUNT = `k.id AS key_id, k.kind AS key_kind, k.expires_at AS key_expires_at, k.revoked_at AS key_revoked_at, a.*`;
+
+function keyWithAccount(row: Record<string, any>): KeyWithAccount {
   const { key_id, key_kind, key_expires_at, key_revoked_at, ...account } = row;
   return {
     key: { id: key_id, account_id: account.id, kind: key_kind, expires_at: key_expires_at, revoked_at: key_revoked_at },
     account: account as Account,
   };
+}
+
+export async function findKeyByHash(pool: Pool, hash: Buffer): Promise<KeyWithAccount | null> {
+  const { rows } = await pool.query(
+    `SELECT ${KEY_WITH_ACCOUNT} FROM api_keys k JOIN accounts a ON a.id = k.account_id WHERE k.key_hash = $1`,
+    [hash],
+  );
+  return rows[0] ? keyWithAccount(rows[0]) : null;
+}
+
+/**
+ * The gateway's lookup on a cache miss, in one round trip: the key (null when unknown)
+ * and, for a key that fails, whether the client's address is blocked after failed
+ * authentications (`blockedUntil`, when the block ends; null when not blocked).
+ */
+export async function findKeyForAddress(
+  pool: Pool,
+  hash: Buffer,
+  ip: string,
+  now: Date,
+): Promise<{ found: KeyWithAccount | null; blockedUntil: Date | null }> {
+  const { rows } = await pool.query(
+    `SELECT (SELECT blocked_until FROM auth_failures WHERE ip = $2 AND blocked_until > $3) AS address_blocked_until, found.*
+       FROM (SELECT 1) AS one
+       LEFT JOIN (SELECT ${KEY_WITH_ACCOUNT} FROM api_keys k JOIN accounts a ON a.id = k.account_id WHERE k.key_hash = $1) AS found ON true`,
+    [hash, ip, now],
+  );
+  const { address_blocked_until: blockedUntil, ...row } = rows[0]!;
+  return { found: row.key_id ? keyWithAccount(row) : null, blockedUntil };
 }
 
 export async function listApiKeys(pool: Pool, accountId: string): Promise<ApiKeyRecord[]> {

@@ -70,24 +70,82 @@ t.test('revocation through the admin API applies at once in that process', async
   t.equal((await client.get('/test/gw/group/Default', { headers })).status, 401);
 });
 
-t.test('an address with 20 failed authentications in 5 minutes gets 429', async (t) => {
-  const client = fromNewAddress();
+t.test('an address with 20 failed authentications in 5 minutes gets 429 for requests that fail authentication only', async (t) => {
+  const address = `203.0.113.${++ipCounter}`;
+  const client = service.client.with({ 'x-forwarded-for': address });
   const account = await createAccount(pool, { name: 'Blocked neighbour' });
+  const revoked = await addKey(pool, account.id, 'customer');
+  await pool.query('UPDATE api_keys SET revoked_at = now() WHERE id = $1', [revoked.keyId]);
+  // Keys this process has never seen: their first use is a database lookup, not the cache.
+  const validKeys = [account.key, (await addKey(pool, account.id, 'customer')).key, (await addKey(pool, account.id, 'sandbox')).key];
+  const unknown = { 'x-api-key': 'jd_live_' + 'B'.repeat(32) };
   for (let attempt = 1; attempt <= 20; attempt++) {
-    const response = await client.get('/test/gw/group/JobSearch', { headers: { 'x-api-key': 'jd_live_' + 'B'.repeat(32) } });
+    const response = await client.get('/test/gw/group/JobSearch', { headers: unknown });
     if (response.status !== 401) t.fail(`attempt ${attempt} answered ${response.status}`);
   }
-  const blocked = await client.get('/test/gw/group/JobSearch', { headers: { 'x-api-key': 'jd_live_' + 'B'.repeat(32) } });
+  const blocked = await client.get('/test/gw/group/JobSearch', { headers: unknown });
   t.equal(blocked.status, 429, 'the 21st attempt is refused');
   t.equal(blocked.body.code, 'rate_limit_exceeded');
   t.equal(blocked.body.group, 'JobSearch');
   t.equal(blocked.body.retry_after_seconds, 300);
   t.equal(blocked.headers.get('retry-after'), '300');
-  t.equal((await client.get('/test/gw/group/JobSearch', { headers: { 'x-api-key': account.key } })).status, 429, 'even with a valid key');
-  t.equal((await fromNewAddress().get('/test/gw/group/JobSearch', { headers: { 'x-api-key': account.key } })).status, 200, 'other addresses are not affected');
+  t.match(blocked.body.detail, /valid key are served/);
+  const before = (await pool.query('SELECT window_start, failures, blocked_until FROM auth_failures WHERE ip = $1', [address])).rows[0];
 
+  const failing: Array<[string, Record<string, string>]> = [
+    ['missing', {}],
+    ['malformed', { 'x-api-key': 'not-a-key' }],
+    ['unknown', { 'x-api-key': 'jd_live_' + 'C'.repeat(32) }],
+    ['revoked', { 'x-api-key': revoked.key }],
+  ];
+  for (const [name, headers] of failing) {
+    const response = await client.get('/test/gw/group/Default', { headers });
+    t.equal(response.status, 429, `${name} key: 429 while blocked`);
+    t.equal(response.body.group, 'Default', `${name} key: the route's group`);
+  }
+  clock.advance(60_000);
+  for (const [index, key] of validKeys.entries()) {
+    const response = await client.get('/test/gw/group/JobSearch', { headers: { 'x-api-key': key } });
+    t.equal(response.status, 200, `valid key ${index + 1} (not cached) is served during the block`);
+  }
+  t.equal((await client.get('/api/account', { headers: { 'x-api-key': validKeys[1]! } })).status, 200, 'on real routes too');
+  const stillBlocked = await client.get('/test/gw/group/JobSearch', { headers: unknown });
+  t.equal(stillBlocked.status, 429, 'bad keys are still refused');
+  t.equal(stillBlocked.body.retry_after_seconds, 240, 'the block ends when it did');
+  t.same((await pool.query('SELECT window_start, failures, blocked_until FROM auth_failures WHERE ip = $1', [address])).rows[0], before, 'neither valid nor refused requests changed the block');
+  t.equal((await fromNewAddress().get('/test/gw/group/JobSearch', { headers: unknown })).status, 401, 'other addresses are not affected');
+
+  clock.advance(4 * 60_000);
+  const after = await client.get('/test/gw/group/JobSearch', { headers: unknown });
+  t.equal(after.status, 401, 'a 401 again when the block ends after 5 minutes');
+  t.equal(after.body.error, 'Invalid API key');
+  for (let attempt = 2; attempt <= 20; attempt++) {
+    const response = await client.get('/test/gw/group/JobSearch');
+    if (response.status !== 401) t.fail(`attempt ${attempt} after the block answered ${response.status}`);
+  }
+  t.equal((await client.get('/test/gw/group/JobSearch')).status, 429, 'a new window: 20 more failures block again');
+  t.equal((await client.get('/test/gw/group/JobSearch', { headers: { 'x-api-key': account.key } })).status, 200, 'the valid key still works');
   clock.advance(5 * 60_000 + 1000);
-  t.equal((await client.get('/test/gw/group/JobSearch', { headers: { 'x-api-key': account.key } })).status, 200, 'the block ends after 5 minutes');
+});
+
+t.test('the block is exact across processes: of a concurrent burst, exactly 20 are 401', async (t) => {
+  const other = await startTestService(t, { databaseUrl: service.databaseUrl, extraRoutes: gatewayRoutes, env: { TRUST_PROXY: '1' } });
+  const address = `203.0.113.${++ipCounter}`;
+  const account = await createAccount(pool, { name: 'Burst neighbour' });
+  const clients = [service.client, other.client].map((client) => client.with({ 'x-forwarded-for': address }));
+  const burst = await Promise.all(
+    Array.from({ length: 60 }, (_, index) =>
+      clients[index % 2]!.get('/test/gw/group/Default', { headers: index % 3 === 0 ? {} : { 'x-api-key': `jd_live_${String(index).padStart(32, 'D')}` } }),
+    ),
+  );
+  const statuses = burst.map((response) => response.status);
+  t.equal(statuses.filter((status) => status === 401).length, 20, '20 failures are counted');
+  t.equal(statuses.filter((status) => status === 429).length, 40, 'the rest are refused');
+  for (const client of clients) {
+    t.equal((await client.get('/test/gw/group/Default', { headers: { 'x-api-key': account.key } })).status, 200, 'a valid key is served on each process');
+    t.equal((await client.get('/test/gw/group/Default')).status, 429, 'a missing key is refused on each process');
+  }
+  clock.advance(5 * 60_000 + 1000);
 });
 
 t.test('failures spread over more than 5 minutes do not block', async (t) => {

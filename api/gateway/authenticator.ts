@@ -1,10 +1,12 @@
 // API key authentication: only the X-Api-Key header. Successful lookups are cached in
 // the process for at most AUTH_CACHE_MS, which bounds how long a revoked key keeps
-// working (spec part 5.9). Failures are counted per client address in PostgreSQL; an
-// address past the threshold gets 429 on every lookup the cache cannot answer.
+// working (spec part 5.9). Failures are counted per client address in PostgreSQL; past
+// the threshold the address is blocked for a while, and while it is, requests from it
+// that fail authentication get 429 instead of 401. A request whose key authenticates is
+// served whatever its address did (CONTRACT.md), and leaves the count alone.
 import type { Context } from 'koa';
 import { blockedUntil, recordAuthFailure, type FailurePolicy } from '../../db/auth-failures.ts';
-import { findKeyByHash } from '../../db/api-keys.ts';
+import { findKeyForAddress, type KeyWithAccount } from '../../db/api-keys.ts';
 import type { Pool } from '../../db/pool.ts';
 import { hashApiKey, isWellFormedKey } from '../../lib/api-keys.ts';
 import { GatewayError } from '../errors.ts';
@@ -48,24 +50,37 @@ export class Authenticator {
     return entry && nowMs - entry.cachedAtMs < AUTH_CACHE_MS ? entry.principal : null;
   }
 
+  /**
+   * Authenticates first, then decides: a key that authenticates is served; a request
+   * that fails gets 429 while its address is blocked, else 401 (and is counted). Database
+   * round trips on a cache miss: one for a valid key; for a failure, one while the
+   * address is blocked, two while it is not (the lookup, then the count).
+   */
   async authenticate(ctx: Context, rateGroup: string): Promise<Principal> {
     const key = ctx.get('x-api-key');
+    const now = new Date(this.now());
+    let failure: AuthFailure;
     if (key && isWellFormedKey(key)) {
       const cached = this.cached(ctx);
       if (cached) return cached;
-      await this.refuseBlocked(ctx, rateGroup);
-      const hash = hashApiKey(key);
-      const found = await findKeyByHash(this.pool, hash);
-      const failure = this.check(found);
-      if (!failure) {
+      const { found, blockedUntil: until } = await findKeyForAddress(this.pool, hashApiKey(key), ctx.ip, now);
+      const refused = this.check(found);
+      if (!refused) {
         const principal: Principal = { keyId: found!.key.id, kind: found!.key.kind, account: found!.account };
         this.remember(key, principal);
         return principal;
       }
-      return this.fail(ctx, failure);
+      if (until) throw this.blockedError(until, rateGroup);
+      failure = refused;
+    } else {
+      const until = await blockedUntil(this.pool, ctx.ip, now);
+      if (until) throw this.blockedError(until, rateGroup);
+      failure = this.describeMissing(ctx, key);
     }
-    await this.refuseBlocked(ctx, rateGroup);
-    return this.fail(ctx, this.describeMissing(ctx, key));
+    // The failure that reaches the threshold is still a 401; the block applies from the next one.
+    const until = await recordAuthFailure(this.pool, ctx.ip, now, FAILURE_POLICY);
+    if (until) throw this.blockedError(until, rateGroup);
+    throw new GatewayError(401, { error: failure.error, detail: failure.detail }, { 'WWW-Authenticate': `ApiKey realm="${this.realm}"` });
   }
 
   /** Drops cached principals of one account (after an admin change in this process). */
@@ -75,7 +90,7 @@ export class Authenticator {
     }
   }
 
-  private check(found: Awaited<ReturnType<typeof findKeyByHash>>): AuthFailure | null {
+  private check(found: KeyWithAccount | null): AuthFailure | null {
     if (!found) return { error: 'Invalid API key', detail: 'The API key is not recognised. Check it, or create a new one.' };
     if (found.key.revoked_at) return { error: 'API key revoked', detail: 'This API key has been revoked. Use another active key.' };
     if (found.key.expires_at && found.key.expires_at.getTime() <= this.now()) {
@@ -106,17 +121,6 @@ export class Authenticator {
     this.cache.set(key, { principal, cachedAtMs: this.now() });
   }
 
-  private async refuseBlocked(ctx: Context, rateGroup: string): Promise<void> {
-    const until = await blockedUntil(this.pool, ctx.ip, new Date(this.now()));
-    if (until) throw this.blockedError(until, rateGroup);
-  }
-
-  private async fail(ctx: Context, failure: AuthFailure): Promise<never> {
-    // The failure that reaches the threshold is still a 401; the block applies from the next request.
-    await recordAuthFailure(this.pool, ctx.ip, new Date(this.now()), FAILURE_POLICY);
-    throw new GatewayError(401, { error: failure.error, detail: failure.detail }, { 'WWW-Authenticate': `ApiKey realm="${this.realm}"` });
-  }
-
   private blockedError(until: Date, group: string): GatewayError {
     const seconds = Math.max(1, Math.ceil((until.getTime() - this.now()) / 1000));
     return new GatewayError(
@@ -124,7 +128,7 @@ export class Authenticator {
       {
         code: 'rate_limit_exceeded',
         error: 'Too many failed authentications',
-        detail: `This address sent too many requests with a missing or invalid API key. Retry in ${seconds} s with a valid key.`,
+        detail: `This address sent too many requests with a missing or invalid API key; for ${seconds} s more, such requests are refused. Requests with a valid key are served.`,
         group,
         retry_after_seconds: seconds,
       },
