@@ -17,7 +17,7 @@ export async function serveApi(runtime: Runtime, options: AppOptions = {}): Prom
   const feeds = { cursors: new CursorCodec(cursorKey), gate: new LoadGate(pool, config.feeds) };
   const geocoder = await Geocoder.create(pool);
   const applicationEvents = new ApplicationEvents(runtime.database.url, logger);
-  const browser = browserHealth(config.browser, logger);
+  const browser = browserHealth(config.browser, logger.child({ component: 'browser' }));
   const app = createApp({ config, logger, pool, boss, lifecycle, searchIndex: search.index, feeds, geocoder, applicationEvents, browser }, options);
   const http = await startHttpServer(app, config.port, config.host);
   // Holds on applications end first (their callers get the 202 snapshot), then requests drain.

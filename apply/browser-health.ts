@@ -86,6 +86,6 @@ const byProcess = new Map<string, BrowserHealth>();
 export function browserHealth(settings: BrowserSettings, logger: Logger): BrowserHealth {
   const key = JSON.stringify(settings);
   let health = byProcess.get(key);
-  if (!health) byProcess.set(key, (health = new BrowserHealth(settings, logger.child({ component: 'browser' }))));
+  if (!health) byProcess.set(key, (health = new BrowserHealth(settings, logger)));
   return health;
 }

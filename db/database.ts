@@ -6,5 +6,5 @@ import { startEmbeddedPostgres, type EmbeddedDatabase } from './embedded.ts';
 /** DATABASE_URL when set; otherwise the embedded cluster in DATA_DIR (started or attached). */
 export async function openDatabase(config: Config, logger: Logger): Promise<EmbeddedDatabase> {
   if (config.databaseUrl) return { url: config.databaseUrl, owned: false, stop: async () => {} };
-  return startEmbeddedPostgres({ dataDir: path.resolve(config.dataDir), logger });
+  return startEmbeddedPostgres({ dataDir: path.resolve(config.dataDir), sharedDir: config.embeddedPgSharedDir, logger });
 }

@@ -1,6 +1,7 @@
 // Every setting the service reads, in one place. Each entry names its environment
 // variable and its default; README.md lists the same table for operators.
 import path from 'node:path';
+import { StartupError } from './startup-error.ts';
 import { parseLoopbackProviders, type ProviderId } from '../apply/providers.ts';
 
 export interface Config {
@@ -13,6 +14,8 @@ export interface Config {
   /** When unset, an embedded PostgreSQL in `dataDir/pg` is used. */
   databaseUrl: string | null;
   dataDir: string;
+  /** As root: where the embedded PostgreSQL's programs (and a cluster DATA_DIR hides) go so its `postgres` user reaches them. */
+  embeddedPgSharedDir: string;
   dbPoolMax: number;
   logLevel: string;
   /** Honour X-Forwarded-Proto / X-Forwarded-For from a proxy in front of us. */
@@ -98,7 +101,16 @@ function chromiumSource(env: Env): ChromiumSource {
   return source;
 }
 
+/** The configuration from the environment; a bad setting is a StartupError naming it. */
 export function loadConfig(env: Env = process.env): Config {
+  try {
+    return readConfig(env);
+  } catch (error) {
+    throw new StartupError((error as Error).message, 'correct that environment variable (README.md lists every setting and its default)', { cause: error });
+  }
+}
+
+function readConfig(env: Env): Config {
   const nodeEnv = env.NODE_ENV || 'development';
   const port = integer(env, 'PORT', 8080);
   const host = env.HOST || '0.0.0.0';
@@ -115,6 +127,7 @@ export function loadConfig(env: Env = process.env): Config {
     baseUrl,
     databaseUrl: env.DATABASE_URL || null,
     dataDir,
+    embeddedPgSharedDir: path.resolve(env.EMBEDDED_PG_SHARED_DIR || '/var/lib/jobdata-service'),
     dbPoolMax: integer(env, 'DB_POOL_MAX', 10),
     logLevel: env.LOG_LEVEL || (nodeEnv === 'test' ? 'silent' : 'info'),
     trustProxy: flag(env, 'TRUST_PROXY'),

@@ -4,6 +4,7 @@
 import { loadConfig } from '../lib/config.ts';
 import { createLogger } from '../lib/logger.ts';
 import { openDatabase } from '../db/database.ts';
+import { exitOnStartupFailure } from '../lib/startup-error.ts';
 import { migrate } from '../db/migrate.ts';
 import { clearRebuildRequest, setSearchOutbox } from '../db/search-outbox.ts';
 import { createPool } from '../db/pool.ts';
@@ -16,7 +17,7 @@ if (!config.opensearch) {
   process.exit(2);
 }
 const logger = createLogger(config.logLevel, 'reindex');
-const database = await openDatabase(config, logger);
+const database = await openDatabase(config, logger).catch(exitOnStartupFailure);
 const pool = createPool(database.url, 2, logger, 'reindex');
 const client = createOpenSearchClient(config.opensearch);
 try {

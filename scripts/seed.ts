@@ -10,6 +10,7 @@ import { isMainThread, parentPort, Worker, workerData } from 'node:worker_thread
 import { loadConfig } from '../lib/config.ts';
 import { createLogger } from '../lib/logger.ts';
 import { openDatabase } from '../db/database.ts';
+import { exitOnStartupFailure } from '../lib/startup-error.ts';
 import { migrate } from '../db/migrate.ts';
 import { createPool, type Pool } from '../db/pool.ts';
 import { upsertCompanies, type CompanyInput } from '../db/companies.ts';
@@ -265,7 +266,7 @@ async function main(): Promise<number> {
 
   const config = loadConfig();
   const logger = createLogger(process.env.LOG_LEVEL ?? 'warn', 'seed');
-  const database = await openDatabase(config, logger);
+  const database = await openDatabase(config, logger).catch(exitOnStartupFailure);
   const pool = createPool(database.url, (options.concurrency ?? 2) + 1, logger, 'seed');
   let exitCode = 0;
   try {

@@ -2,13 +2,14 @@
 // (unless DATABASE_URL is set), migrations, pg-boss with the schedule, every worker,
 // and the API.
 import { bootRuntime, exitOnSignals } from '../lib/runtime.ts';
+import { exitOnStartupFailure } from '../lib/startup-error.ts';
 import { serveApi } from '../api/serve.ts';
 import { applySchedule } from '../crawlers/schedule.ts';
 import { workerModules } from '../workers/registry.ts';
 import { startWorkers } from '../workers/runner.ts';
 import { ensureDemoAccount, seedDemoData, DEMO_JOBS } from './demo-account.ts';
 
-const runtime = await bootRuntime({ name: 'service', schedule: true });
+const runtime = await bootRuntime({ name: 'service', schedule: true }).catch(exitOnStartupFailure);
 exitOnSignals(runtime);
 await applySchedule(runtime.boss);
 runtime.onShutdown(await startWorkers(runtime.boss, workerModules, runtime));

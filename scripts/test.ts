@@ -7,7 +7,9 @@ import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
 import { Parser } from 'tap-parser';
+import { loadConfig } from '../lib/config.ts';
 import { createLogger } from '../lib/logger.ts';
+import { exitOnStartupFailure } from '../lib/startup-error.ts';
 import { startEmbeddedPostgres } from '../db/embedded.ts';
 import { prepareTemplateDatabase, TEMPLATE_DATABASE } from '../test/helpers/template.ts';
 import { findJdk, startLocalOpenSearch, type LocalOpenSearch } from './opensearch/local-node.ts';
@@ -16,10 +18,14 @@ const logger = createLogger(process.env.TEST_LOG_LEVEL ?? 'warn', 'test-runner')
 const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'service-test-'));
 const database = await startEmbeddedPostgres({
   dataDir,
+  sharedDir: loadConfig().embeddedPgSharedDir,
   logger,
   ephemeral: true,
   // Durability buys nothing in a throwaway cluster; speed does.
   settings: { fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off', max_connections: '400' },
+}).catch(async (error) => {
+  await fs.rm(dataDir, { recursive: true, force: true });
+  return exitOnStartupFailure(error);
 });
 
 /** The OpenSearch the test files share, or why there is none (they then skip, except under CI=true). */

@@ -15,7 +15,8 @@ t.test('npm start serves /healthz on a fresh data directory and stops cleanly on
   const port = await freePort();
   const started = Date.now();
   const child = spawn(process.execPath, ['scripts/start.ts'], {
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn', DATABASE_URL: '', NODE_ENV: 'development' },
+    // The bundled Chromium, as on a machine without Debian's: npm install alone brings it.
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), LOG_LEVEL: 'warn', DATABASE_URL: '', NODE_ENV: 'development', CHROMIUM_SOURCE: 'bundled', CHROMIUM_PATH: '' },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   let output = '';
@@ -25,14 +26,15 @@ t.test('npm start serves /healthz on a fresh data directory and stops cleanly on
   t.teardown(() => child.kill('SIGKILL'));
 
   let healthy = false;
-  while (!healthy && Date.now() - started < 30_000) {
+  // A fresh database loads the offline gazetteer before the API listens (tens of seconds).
+  while (!healthy && Date.now() - started < 120_000) {
     const response = await fetch(`http://127.0.0.1:${port}/healthz`).catch(() => null);
     healthy = response?.status === 200;
     if (!healthy) await new Promise((resolve) => setTimeout(resolve, 200));
   }
   t.ok(healthy, `GET /healthz answered 200 after ${Date.now() - started} ms`);
   // The demo data set is generated on a fresh database before the banner is printed.
-  while (!output.includes('Service ready') && Date.now() - started < 90_000) await new Promise((resolve) => setTimeout(resolve, 200));
+  while (!output.includes('Service ready') && Date.now() - started < 180_000) await new Promise((resolve) => setTimeout(resolve, 200));
   t.match(output, `Service ready at http://localhost:${port}`, 'prints the base URL');
 
   const liveKey = /live key:\s+(jd_live_\w+)/.exec(output)?.[1];
@@ -45,6 +47,19 @@ t.test('npm start serves /healthz on a fresh data directory and stops cleanly on
   const sandboxKey = /sandbox key: (jd_test_\w{32})/.exec(output)?.[1] ?? '';
   const sandboxJobs = (await (await fetch(`http://127.0.0.1:${port}/api/jobs?page_size=1`, { headers: { 'x-api-key': sandboxKey } })).json()) as { total: number };
   t.equal(sandboxJobs.total > 100, true, `and the sandbox has its own fictional jobs (${sandboxJobs.total})`);
+
+  // Auto Apply works out of the box: the sandbox key applies to a sandbox form.
+  const created = await fetch(`http://127.0.0.1:${port}/api/auto-apply/applications`, {
+    method: 'POST',
+    headers: { 'x-api-key': sandboxKey, 'content-type': 'application/json', 'idempotency-key': 'first-try' },
+    body: JSON.stringify({ apply_url: `http://localhost:${port}/sandbox/apply/one-page`, sandbox: true }),
+  });
+  const application = (await created.json()) as { status: string; failure: unknown; current_step: { fields: unknown[] } | null };
+  t.equal(created.status, 200, 'the create hold ends with the first step read');
+  t.match(application, { status: 'awaiting_answers', failure: null }, `the bundled browser read the form (${JSON.stringify(application.failure)})`);
+  t.ok(application.current_step && application.current_step.fields.length > 0, 'with its fields');
+  const ready = (await (await fetch(`http://127.0.0.1:${port}/readyz`)).json()) as { checks: { browser: string } };
+  t.equal(ready.checks.browser, 'ok', '/readyz reports the browser');
 
   const clusterPort = await runningClusterPort(path.join(dataDir, 'pg'));
   t.ok(clusterPort, 'the embedded cluster runs from DATA_DIR/pg');

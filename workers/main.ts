@@ -2,6 +2,7 @@
 // or every queue without the flag, so operators scale each queue independently.
 import { parseArgs } from 'node:util';
 import { bootRuntime, exitOnSignals } from '../lib/runtime.ts';
+import { exitOnStartupFailure } from '../lib/startup-error.ts';
 import { selectWorkers } from './registry.ts';
 import { startWorkers } from './runner.ts';
 
@@ -18,7 +19,7 @@ try {
   process.exit(2);
 }
 
-const runtime = await bootRuntime({ name: 'worker' });
+const runtime = await bootRuntime({ name: 'worker' }).catch(exitOnStartupFailure);
 exitOnSignals(runtime);
 runtime.onShutdown(await startWorkers(runtime.boss, modules, runtime));
 runtime.logger.info({ queues: modules.map((module) => module.queue.name) }, 'workers started');

@@ -30,14 +30,16 @@ export async function startBenchService(extraRoutes: Route[] = [], dataDir?: str
   const logger = createLogger('warn', 'bench');
   let databaseUrl = process.env.DATABASE_URL;
   let stopDatabase = async () => {};
+  const sharedDir = loadConfig().embeddedPgSharedDir;
   if (!databaseUrl && dataDir) {
-    const database = await startEmbeddedPostgres({ dataDir: path.resolve(dataDir), logger, settings: { synchronous_commit: 'off' } });
+    const database = await startEmbeddedPostgres({ dataDir: path.resolve(dataDir), sharedDir, logger, settings: { synchronous_commit: 'off' } });
     databaseUrl = database.url;
     stopDatabase = () => database.stop();
   } else if (!databaseUrl) {
     const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'service-bench-'));
     const database = await startEmbeddedPostgres({
       dataDir,
+      sharedDir,
       logger,
       ephemeral: true,
       settings: { fsync: 'off', synchronous_commit: 'off', full_page_writes: 'off' },
