@@ -1,13 +1,18 @@
 // `npm run -s admin -- <noun> <verb> [options]`: operator commands on the same data the
 // service uses (DATABASE_URL, or the embedded cluster, attached to when the service is
-// running and started for the command when it is not). Prints JSON; exits 2 on misuse,
-// 1 when the command cannot be done.
+// running and started for the command when it is not). Prints JSON.
+// Exit codes: 0 done (and `--help`); 2 misuse (a one-line reason and the usage text on
+// stderr), found before any database is opened; 1 when the command cannot be done
+// (unknown account, key limit) or fails unexpectedly (one line on stderr, plus how to fix
+// it when the embedded database cannot start; the stack too with LOG_LEVEL=debug or trace).
 import { parseArgs } from 'node:util';
 import { loadConfig } from '../lib/config.ts';
+import { StartupError } from '../lib/startup-error.ts';
 import { createLogger } from '../lib/logger.ts';
 import { clock } from '../lib/clock.ts';
-import { KEY_KINDS, type KeyKind } from '../lib/api-keys.ts';
+import { KEY_KINDS, KEY_PATTERN, type KeyKind } from '../lib/api-keys.ts';
 import { openDatabase } from '../db/database.ts';
+import type { EmbeddedDatabase } from '../db/embedded.ts';
 import { migrate } from '../db/migrate.ts';
 import { createPool, withTransaction, type Pool } from '../db/pool.ts';
 import { AUTO_APPLY_AVAILABILITIES, findAccount, listAccounts, managedCompanies, replaceManagedCompanies, updateAccount, type AccountChanges, type AutoApplyAvailability } from '../db/accounts.ts';
@@ -21,11 +26,11 @@ import { RATE_LIMIT_GROUPS, type Plan } from '../lib/pricing.ts';
 const USAGE = `Usage: npm run -s admin -- <command> [options]
 
   account create --name NAME [--plan free|subscribed] [--credits N] [--included-jobs N]
-                 [--feed-subscription] [--auto-apply enabled|invite_only|coming_soon]
+                 [--feed-subscription [true|false]] [--auto-apply enabled|invite_only|coming_soon]
                  [--callback-url URL] [--kind customer|master|marketplace|sandbox]
   account show --account ID
   account list
-  account set --account ID [--plan free|subscribed] [--feed-subscription true|false]
+  account set --account ID [--plan free|subscribed] [--feed-subscription [true|false]]
               [--auto-apply enabled|invite_only|coming_soon] [--callback-url URL|none]
               [--name NAME] [--rate-limits JSON]
   key create --account ID [--kind customer|master|marketplace|sandbox] [--name NAME] [--expires-at ISO]
@@ -36,70 +41,118 @@ const USAGE = `Usage: npm run -s admin -- <command> [options]
   managed-companies show --account ID
   webhook-secret rotate --account ID   (prints the new secret, once)
   webhook-secret list --account ID
+
+  --feed-subscription alone means true; it also takes true or false (--feed-subscription=false).
+  ISO is a date-time with a time zone (2030-01-31T00:00:00Z) or a date (2030-01-31, midnight UTC).
+  --help prints this.
 `;
 
+/** Misuse: exit 2 with the usage text. */
 class UsageError extends Error {}
+/** The command cannot be done (unknown account, key limit): exit 1. */
+class Refusal extends Error {}
 
-const parsed = parseArgs({
-  allowPositionals: true,
-  options: {
-    name: { type: 'string' },
-    plan: { type: 'string' },
-    credits: { type: 'string' },
-    'included-jobs': { type: 'string' },
-    'feed-subscription': { type: 'string' },
-    'auto-apply': { type: 'string' },
-    'callback-url': { type: 'string' },
-    kind: { type: 'string' },
-    account: { type: 'string' },
-    id: { type: 'string' },
-    key: { type: 'string' },
-    'expires-at': { type: 'string' },
-    reason: { type: 'string' },
-    companies: { type: 'string' },
-    'rate-limits': { type: 'string' },
-    help: { type: 'boolean' },
-  },
-  strict: true,
-});
-const values = parsed.values as Record<string, string | boolean | undefined>;
-const positionals = parsed.positionals;
+const OPTIONS = {
+  name: { type: 'string' },
+  plan: { type: 'string' },
+  credits: { type: 'string' },
+  'included-jobs': { type: 'string' },
+  'feed-subscription': { type: 'string' },
+  'auto-apply': { type: 'string' },
+  'callback-url': { type: 'string' },
+  kind: { type: 'string' },
+  account: { type: 'string' },
+  id: { type: 'string' },
+  key: { type: 'string' },
+  'expires-at': { type: 'string' },
+  reason: { type: 'string' },
+  companies: { type: 'string' },
+  'rate-limits': { type: 'string' },
+  help: { type: 'boolean', short: 'h' },
+} as const;
+type OptionName = Exclude<keyof typeof OPTIONS, 'help'>;
 
-function text(name: string, required = false): string | undefined {
-  const value = values[name];
-  if (value === undefined || value === true) {
-    if (required) throw new UsageError(`--${name} is required`);
-    return undefined;
+// Boolean settings take a bare flag (true) or an explicit true/false, as `--flag true`
+// or `--flag=true`. parseArgs has no such option type (a boolean takes no value, a string
+// always takes the next token), so they are declared as strings and folded first:
+// `--flag true|false` becomes `--flag=true|false`, a bare `--flag` becomes `--flag=true`.
+// `--flag=anything-else` stays as it is and is refused by bool(); a token after a bare
+// flag that is neither true nor false is left alone, so it parses as the next option (or
+// as a stray argument, refused).
+const BOOLEAN_OPTIONS: readonly OptionName[] = ['feed-subscription'];
+
+function foldBooleans(argv: string[]): string[] {
+  const folded: string[] = [];
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i]!;
+    if (arg === '--') return [...folded, ...argv.slice(i)];
+    if (arg.startsWith('--') && BOOLEAN_OPTIONS.includes(arg.slice(2) as OptionName)) {
+      const next = argv[i + 1];
+      if (next === 'true' || next === 'false') {
+        folded.push(`${arg}=${next}`);
+        i++;
+      } else {
+        folded.push(`${arg}=true`);
+      }
+    } else {
+      folded.push(arg);
+    }
   }
-  return String(value);
+  return folded;
 }
 
-function count(name: string): number | undefined {
+/** parseArgs' errors, as one line. */
+function parseError(error: Error & { code?: string }): UsageError {
+  // "Unknown option '--x'. ...", "Option '--name <value>' argument missing", "Option '-h, --help' does not take an argument"
+  const option = /'(?:-\w, )?(-[^' ,]+)/.exec(error.message)?.[1];
+  if (error.code === 'ERR_PARSE_ARGS_UNKNOWN_OPTION') return new UsageError(`unknown option ${option}`);
+  if (error.code === 'ERR_PARSE_ARGS_INVALID_OPTION_VALUE' && option) {
+    if (/does not take an argument/.test(error.message)) return new UsageError(`${option} takes no value`);
+    return new UsageError(`${option} needs a value (one that starts with "-" is written ${option}=-...)`);
+  }
+  return new UsageError(error.message.split('\n')[0]!);
+}
+
+let values: Partial<Record<OptionName, string>> = {};
+
+function text(name: OptionName, required = false): string | undefined {
+  const value = values[name];
+  if (value === undefined && required) throw new UsageError(`--${name} is required`);
+  return value;
+}
+
+function boundedText(name: OptionName, max: number, required = false): string | undefined {
+  const value = text(name, required);
+  if (value !== undefined && (value.trim() === '' || value.length > max)) throw new UsageError(`--${name} must be 1 to ${max} characters`);
+  return value;
+}
+
+function count(name: OptionName): number | undefined {
   const raw = text(name);
   if (raw === undefined) return undefined;
-  if (!/^\d+$/.test(raw)) throw new UsageError(`--${name} must be a whole number`);
+  if (!/^\d+$/.test(raw) || !Number.isSafeInteger(Number(raw))) throw new UsageError(`--${name} must be a whole number, got ${JSON.stringify(raw)}`);
   return Number(raw);
 }
 
-function oneOf<T extends string>(name: string, allowed: readonly T[]): T | undefined {
+function oneOf<T extends string>(name: OptionName, allowed: readonly T[]): T | undefined {
   const raw = text(name);
   if (raw === undefined) return undefined;
-  if (!allowed.includes(raw as T)) throw new UsageError(`--${name} must be one of ${allowed.join(', ')}`);
+  if (!allowed.includes(raw as T)) throw new UsageError(`--${name} must be one of ${allowed.join(', ')}, got ${JSON.stringify(raw)}`);
   return raw as T;
 }
 
-function bool(name: string): boolean | undefined {
-  const raw = values[name];
+function bool(name: OptionName): boolean | undefined {
+  const raw = text(name);
   if (raw === undefined) return undefined;
-  if (raw === true || raw === '' || raw === 'true') return true;
+  if (raw === 'true') return true;
   if (raw === 'false') return false;
-  throw new UsageError(`--${name} takes true or false`);
+  throw new UsageError(`--${name} takes true or false (alone, it means true), got ${JSON.stringify(raw)}`);
 }
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-function uuid(name: string): string {
+function uuid(name: OptionName): string {
   const value = text(name, true)!;
-  if (!UUID.test(value)) throw new UsageError(`--${name} must be a UUID`);
+  if (!UUID.test(value)) throw new UsageError(`--${name} must be a UUID, got ${JSON.stringify(value)}`);
   return value;
 }
 
@@ -107,46 +160,79 @@ function callbackUrl(): string | null | undefined {
   const raw = text('callback-url');
   if (raw === undefined) return undefined;
   if (raw === '' || raw === 'none') return null;
-  let url: URL;
+  let url: URL | null = null;
   try {
     url = new URL(raw);
   } catch {
-    throw new UsageError('--callback-url must be an absolute http(s) URL');
+    // Refused below.
   }
-  if (url.protocol !== 'https:' && url.protocol !== 'http:') throw new UsageError('--callback-url must be an absolute http(s) URL');
+  if (!url || (url.protocol !== 'https:' && url.protocol !== 'http:') || raw.length > 2000) {
+    throw new UsageError('--callback-url must be an absolute http(s) URL (at most 2000 characters), or none');
+  }
   return raw;
 }
 
-async function requireAccount(pool: Pool, id: string) {
-  const account = await findAccount(pool, id);
-  if (!account) throw new Error(`no account ${id}`);
-  return account;
+// What the admin API accepts (RFC 3339, with a time zone), and a plain date for midnight UTC.
+const ISO_DATE_TIME = /^(\d{4})-(\d{2})-(\d{2})(?:T(\d{2}):(\d{2})(?::(\d{2})(?:\.\d+)?)?([Zz]|[+-]\d{2}:\d{2}))?$/;
+function isoDate(name: OptionName): Date | undefined {
+  const raw = text(name);
+  if (raw === undefined) return undefined;
+  const match = ISO_DATE_TIME.exec(raw);
+  const date = match ? new Date(match[4] === undefined ? `${raw}T00:00:00Z` : raw) : null;
+  // Date rolls 2030-02-30 over into March; a date that comes back different was not a date.
+  const [, year, month, day, hour = '00', minute = '00', second = '00'] = match ?? [];
+  const valid =
+    date !== null &&
+    !Number.isNaN(date.getTime()) &&
+    new Date(Date.UTC(Number(year), Number(month) - 1, Number(day))).toISOString().slice(0, 10) === `${year}-${month}-${day}` &&
+    Number(hour) < 24 && Number(minute) < 60 && Number(second) < 60;
+  if (!valid) throw new UsageError(`--${name} must be an ISO 8601 date-time with a time zone (2030-01-31T00:00:00Z) or a date, got ${JSON.stringify(raw)}`);
+  return date;
 }
 
-function parseRateLimits(raw: string): AccountChanges['rate_limit_overrides'] {
+function rateLimits(): AccountChanges['rate_limit_overrides'] {
+  const raw = text('rate-limits');
+  if (raw === undefined) return undefined;
   let parsed: unknown;
   try {
     parsed = JSON.parse(raw);
   } catch {
     throw new UsageError('--rate-limits must be JSON, e.g. {"JobSearch":{"minute":600}}');
   }
-  if (typeof parsed !== 'object' || parsed === null || Array.isArray(parsed)) throw new UsageError('--rate-limits must be a JSON object');
+  const isObject = (value: unknown): value is object => typeof value === 'object' && value !== null && !Array.isArray(value);
+  if (!isObject(parsed)) throw new UsageError('--rate-limits must be a JSON object, e.g. {"JobSearch":{"minute":600}}');
   for (const [group, windows] of Object.entries(parsed)) {
-    if (!RATE_LIMIT_GROUPS.includes(group as never)) throw new UsageError(`unknown rate-limit group ${group}`);
-    for (const [window, limit] of Object.entries(windows as object)) {
-      if (!['minute', 'hour', 'day'].includes(window) || !Number.isInteger(limit) || (limit as number) < 0) {
-        throw new UsageError(`rate limit ${group}.${window} must be minute/hour/day with a whole number`);
+    if (!RATE_LIMIT_GROUPS.includes(group as never)) throw new UsageError(`--rate-limits: unknown group ${group} (groups: ${RATE_LIMIT_GROUPS.join(', ')})`);
+    if (!isObject(windows)) throw new UsageError(`--rate-limits: ${group} must be an object of windows, e.g. {"minute":600}`);
+    for (const [window, limit] of Object.entries(windows)) {
+      if (!['minute', 'hour', 'day'].includes(window) || !Number.isSafeInteger(limit) || (limit as number) < 0) {
+        throw new UsageError(`--rate-limits: ${group}.${window} must be minute, hour or day with a whole number`);
       }
     }
   }
   return parsed as AccountChanges['rate_limit_overrides'];
 }
 
-async function run(pool: Pool, command: string): Promise<unknown> {
-  switch (command) {
-    case 'account create': {
-      const created = await createAccountWithKey(pool, {
-        name: text('name', true)!,
+async function requireAccount(pool: Pool, id: string) {
+  const account = await findAccount(pool, id);
+  if (!account) throw new Refusal(`no account ${id}`);
+  return account;
+}
+
+type Action = (pool: Pool) => Promise<unknown>;
+
+interface Command {
+  options: readonly OptionName[];
+  /** Reads and checks the options (UsageError), before any database is opened. */
+  prepare(): Action;
+}
+
+const COMMANDS: Record<string, Command> = {
+  'account create': {
+    options: ['name', 'plan', 'credits', 'included-jobs', 'feed-subscription', 'auto-apply', 'callback-url', 'kind'],
+    prepare() {
+      const input = {
+        name: boundedText('name', 200, true)!,
         plan: oneOf<Plan>('plan', ['free', 'subscribed']),
         feed_subscription: bool('feed-subscription'),
         auto_apply_availability: oneOf<AutoApplyAvailability>('auto-apply', AUTO_APPLY_AVAILABILITIES),
@@ -154,125 +240,236 @@ async function run(pool: Pool, command: string): Promise<unknown> {
         credits: count('credits'),
         included_jobs: count('included-jobs'),
         key_kind: oneOf<KeyKind>('kind', KEY_KINDS),
-      });
-      return { account_id: created.account.id, api_key: created.apiKey };
-    }
-    case 'account show': {
-      const account = await requireAccount(pool, uuid('account'));
-      return {
-        ...serializeAccount(account),
-        keys: (await listApiKeys(pool, account.id)).map(serializeApiKey),
-        managed_company_ids: await managedCompanies(pool, account.id),
       };
-    }
-    case 'account list':
-      return (await listAccounts(pool)).map(serializeAccount);
-    case 'account set': {
+      return async (pool) => {
+        const created = await createAccountWithKey(pool, input);
+        return { account_id: created.account.id, api_key: created.apiKey };
+      };
+    },
+  },
+  'account show': {
+    options: ['account'],
+    prepare() {
       const id = uuid('account');
-      const limits = text('rate-limits');
+      return async (pool) => {
+        const account = await requireAccount(pool, id);
+        return {
+          ...serializeAccount(account),
+          keys: (await listApiKeys(pool, account.id)).map(serializeApiKey),
+          managed_company_ids: await managedCompanies(pool, account.id),
+        };
+      };
+    },
+  },
+  'account list': {
+    options: [],
+    prepare: () => async (pool) => (await listAccounts(pool)).map(serializeAccount),
+  },
+  'account set': {
+    options: ['account', 'plan', 'feed-subscription', 'auto-apply', 'callback-url', 'name', 'rate-limits'],
+    prepare() {
+      const id = uuid('account');
       const changes: AccountChanges = {
-        name: text('name'),
+        name: boundedText('name', 200),
         plan: oneOf<Plan>('plan', ['free', 'subscribed']),
         feed_subscription: bool('feed-subscription'),
         auto_apply_availability: oneOf<AutoApplyAvailability>('auto-apply', AUTO_APPLY_AVAILABILITIES),
         default_callback_url: callbackUrl(),
-        rate_limit_overrides: limits === undefined ? undefined : parseRateLimits(limits),
+        rate_limit_overrides: rateLimits(),
       };
       if (Object.values(changes).every((value) => value === undefined)) throw new UsageError('account set needs at least one setting');
-      const account = await updateAccount(pool, id, changes);
-      if (!account) throw new Error(`no account ${id}`);
-      return serializeAccount(account);
-    }
-    case 'key create': {
+      return async (pool) => {
+        const account = await updateAccount(pool, id, changes);
+        if (!account) throw new Refusal(`no account ${id}`);
+        return serializeAccount(account);
+      };
+    },
+  },
+  'key create': {
+    options: ['account', 'kind', 'name', 'expires-at'],
+    prepare() {
       const accountId = uuid('account');
-      const expires = text('expires-at');
-      if (expires !== undefined && Number.isNaN(Date.parse(expires))) throw new UsageError('--expires-at must be an ISO date-time');
-      const result = await createApiKey(pool, accountId, oneOf<KeyKind>('kind', KEY_KINDS) ?? 'customer', clock.now(), {
-        name: text('name') ?? null,
-        expiresAt: expires ? new Date(expires) : null,
-      });
-      if (!result.ok && result.reason === 'account_not_found') throw new Error(`no account ${accountId}`);
-      if (!result.ok && result.reason === 'limit_reached') throw new Error(`account ${accountId} already has ${result.active} active keys (at most ${result.limit}); revoke one first`);
-      if (!result.ok) throw new Error('key not created');
-      return { api_key: result.apiKey, key: serializeApiKey(result.record) };
-    }
-    case 'key list':
-      return (await listApiKeys(pool, uuid('account'))).map(serializeApiKey);
-    case 'key revoke': {
+      const kind = oneOf<KeyKind>('kind', KEY_KINDS) ?? 'customer';
+      const options = { name: boundedText('name', 100) ?? null, expiresAt: isoDate('expires-at') ?? null };
+      return async (pool) => {
+        const result = await createApiKey(pool, accountId, kind, clock.now(), options);
+        if (!result.ok && result.reason === 'account_not_found') throw new Refusal(`no account ${accountId}`);
+        if (!result.ok && result.reason === 'limit_reached') throw new Refusal(`account ${accountId} already has ${result.active} active keys (at most ${result.limit}); revoke one first`);
+        if (!result.ok) throw new Error('key not created');
+        return { api_key: result.apiKey, key: serializeApiKey(result.record) };
+      };
+    },
+  },
+  'key list': {
+    options: ['account'],
+    prepare() {
+      const accountId = uuid('account');
+      return async (pool) => (await listApiKeys(pool, accountId)).map(serializeApiKey);
+    },
+  },
+  'key revoke': {
+    options: ['id', 'key'],
+    prepare() {
       const plaintext = text('key');
-      const id = plaintext ? await keyIdForPlaintext(pool, plaintext) : uuid('id');
-      if (!id) throw new Error('no such API key');
-      const key = await revokeApiKey(pool, id, clock.now());
-      if (!key) throw new Error(`no API key ${id}`);
-      return serializeApiKey(key);
-    }
-    case 'credits grant': {
+      if (plaintext !== undefined && values.id !== undefined) throw new UsageError('key revoke takes --id or --key, not both');
+      if (plaintext === undefined && values.id === undefined) throw new UsageError('key revoke needs --id KEY_ID or --key API_KEY');
+      if (plaintext !== undefined && !KEY_PATTERN.test(plaintext)) throw new UsageError('--key must be an API key (jd_live_... or jd_test_...)');
+      const givenId = plaintext === undefined ? uuid('id') : null;
+      return async (pool) => {
+        const id = givenId ?? (await keyIdForPlaintext(pool, plaintext!));
+        if (!id) throw new Refusal('no such API key');
+        const key = await revokeApiKey(pool, id, clock.now());
+        if (!key) throw new Refusal(`no API key ${id}`);
+        return serializeApiKey(key);
+      };
+    },
+  },
+  'credits grant': {
+    options: ['account', 'credits', 'included-jobs', 'reason'],
+    prepare() {
       const accountId = uuid('account');
       const credits = count('credits') ?? 0;
       const included = count('included-jobs') ?? 0;
-      if (credits === 0 && included === 0) throw new UsageError('credits grant needs --credits or --included-jobs');
-      const done = await grant(pool, accountId, credits, included, text('reason') ?? 'granted by operator');
-      if (!done) throw new Error(`no account ${accountId}`);
-      return { account_id: accountId, entry_id: done.entryId, ...done.balances };
-    }
-    case 'managed-companies set': {
+      if (credits === 0 && included === 0) throw new UsageError('credits grant needs --credits or --included-jobs (more than 0)');
+      const reason = boundedText('reason', 200) ?? 'granted by operator';
+      return async (pool) => {
+        const done = await grant(pool, accountId, credits, included, reason);
+        if (!done) throw new Refusal(`no account ${accountId}`);
+        return { account_id: accountId, entry_id: done.entryId, ...done.balances };
+      };
+    },
+  },
+  'managed-companies set': {
+    options: ['account', 'companies'],
+    prepare() {
       const accountId = uuid('account');
-      await requireAccount(pool, accountId);
       const raw = text('companies');
-      if (raw === undefined) throw new UsageError('--companies is required (comma-separated ids; empty to clear)');
+      if (raw === undefined) throw new UsageError('--companies is required (comma-separated ids; an empty string clears)');
       const ids = raw.split(',').map((id) => id.trim()).filter(Boolean);
       const bad = ids.find((id) => !UUID.test(id));
-      if (bad) throw new UsageError(`not a company id: ${bad}`);
-      await withTransaction(pool, (client) => replaceManagedCompanies(client, accountId, ids));
-      return { account_id: accountId, company_ids: await managedCompanies(pool, accountId) };
-    }
-    case 'managed-companies show': {
+      if (bad) throw new UsageError(`--companies: not a company id: ${JSON.stringify(bad)}`);
+      return async (pool) => {
+        await requireAccount(pool, accountId);
+        await withTransaction(pool, (client) => replaceManagedCompanies(client, accountId, ids));
+        return { account_id: accountId, company_ids: await managedCompanies(pool, accountId) };
+      };
+    },
+  },
+  'managed-companies show': {
+    options: ['account'],
+    prepare() {
       const accountId = uuid('account');
-      await requireAccount(pool, accountId);
-      return { account_id: accountId, company_ids: await managedCompanies(pool, accountId) };
-    }
-    case 'webhook-secret rotate': {
+      return async (pool) => {
+        await requireAccount(pool, accountId);
+        return { account_id: accountId, company_ids: await managedCompanies(pool, accountId) };
+      };
+    },
+  },
+  'webhook-secret rotate': {
+    options: ['account'],
+    prepare() {
       const accountId = uuid('account');
-      const created = await rotateAccountWebhookSecret(pool, accountId);
-      if (!created) throw new Error(`no account ${accountId}`);
-      const active = await listActiveWebhookSecrets(pool, accountId);
-      return { account_id: accountId, secret: created.secret, created_at: created.created_at.toISOString(), active_secrets: active.map(describeWebhookSecret) };
-    }
-    case 'webhook-secret list': {
+      return async (pool) => {
+        const created = await rotateAccountWebhookSecret(pool, accountId);
+        if (!created) throw new Refusal(`no account ${accountId}`);
+        const active = await listActiveWebhookSecrets(pool, accountId);
+        return { account_id: accountId, secret: created.secret, created_at: created.created_at.toISOString(), active_secrets: active.map(describeWebhookSecret) };
+      };
+    },
+  },
+  'webhook-secret list': {
+    options: ['account'],
+    prepare() {
       const accountId = uuid('account');
-      await requireAccount(pool, accountId);
-      return { account_id: accountId, active_secrets: (await listActiveWebhookSecrets(pool, accountId)).map(describeWebhookSecret) };
-    }
-    default:
-      throw new UsageError(command.trim() ? `unknown command: ${command}` : 'no command given');
+      return async (pool) => {
+        await requireAccount(pool, accountId);
+        return { account_id: accountId, active_secrets: (await listActiveWebhookSecrets(pool, accountId)).map(describeWebhookSecret) };
+      };
+    },
+  },
+};
+
+/** The action the arguments ask for, 'help', or a UsageError. */
+function prepare(argv: string[]): Action | 'help' {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: foldBooleans(argv), options: OPTIONS, allowPositionals: true, strict: true });
+  } catch (error) {
+    // `--help` anywhere (before a `--`) wins over whatever else is wrong.
+    const beforeEnd = argv.includes('--') ? argv.slice(0, argv.indexOf('--')) : argv;
+    if (beforeEnd.includes('--help') || beforeEnd.includes('-h')) return 'help';
+    throw parseError(error as Error);
   }
+  if (parsed.values.help) return 'help';
+  const { help: _help, ...given } = parsed.values;
+  values = given;
+  const [noun, verb, ...extra] = parsed.positionals;
+  if (noun === undefined) throw new UsageError('no command given');
+  const name = verb === undefined ? noun : `${noun} ${verb}`;
+  const command = COMMANDS[name];
+  if (!command) throw new UsageError(`unknown command: ${name}`);
+  if (extra.length > 0) {
+    // `--feed-subscription maybe`: the fold above left `maybe` as an argument of its own.
+    const flag = argv[argv.indexOf(extra[0]!) - 1]?.slice(2) as OptionName | undefined;
+    if (flag && BOOLEAN_OPTIONS.includes(flag)) throw new UsageError(`--${flag} takes true or false (alone, it means true), got ${JSON.stringify(extra[0])}`);
+    throw new UsageError(`unexpected argument: ${extra[0]}`);
+  }
+  const stray = (Object.keys(given) as OptionName[]).find((option) => !command.options.includes(option));
+  if (stray) throw new UsageError(`--${stray} does not apply to ${name}`);
+  return command.prepare();
 }
 
-const command = positionals.slice(0, 2).join(' ');
-if (values.help || positionals.length === 0) {
-  process.stdout.write(USAGE);
-  process.exit(values.help ? 0 : 2);
-}
-
-const config = loadConfig();
-const logger = createLogger(process.env.LOG_LEVEL ?? 'warn', 'admin');
-const database = await openDatabase(config, logger);
-const pool = createPool(database.url, 2, logger, 'admin');
-let exitCode = 0;
-try {
-  await migrate(pool, logger);
-  const result = await run(pool, command);
-  process.stdout.write(JSON.stringify(result, null, 2) + '\n');
-} catch (error) {
-  if (error instanceof UsageError) {
+async function main(argv: string[]): Promise<number> {
+  let action: Action | 'help';
+  try {
+    action = prepare(argv);
+  } catch (error) {
+    if (!(error instanceof UsageError)) throw error;
     process.stderr.write(`${error.message}\n\n${USAGE}`);
-    exitCode = 2;
-  } else {
-    process.stderr.write(`error: ${(error as Error).message}\n`);
-    exitCode = 1;
+    return 2;
   }
-} finally {
-  await pool.end();
-  await database.stop();
+  if (action === 'help') {
+    process.stdout.write(USAGE);
+    return 0;
+  }
+  const config = loadConfig();
+  const logger = createLogger(process.env.LOG_LEVEL ?? 'warn', 'admin');
+  let database: EmbeddedDatabase | null = null;
+  let pool: Pool | null = null;
+  try {
+    database = await openDatabase(config, logger);
+    pool = createPool(database.url, 2, logger, 'admin');
+    await migrate(pool, logger);
+    const result = await action(pool);
+    process.stdout.write(JSON.stringify(result, null, 2) + '\n');
+    return 0;
+  } catch (error) {
+    if (!(error instanceof Refusal)) throw error;
+    process.stderr.write(`error: ${error.message}\n`);
+    return 1;
+  } finally {
+    await pool?.end();
+    await database?.stop();
+  }
+}
+
+/** One line for an unexpected error (a refused connection is an AggregateError with no message of its own). */
+function describe(error: unknown): string {
+  if (error instanceof AggregateError && !error.message && error.errors.length > 0) return describe(error.errors[0]);
+  if (!(error instanceof Error)) return String(error);
+  const code = (error as Error & { code?: unknown }).code;
+  const message = error.message.split('\n')[0]!.trim() || error.name;
+  return typeof code === 'string' && !message.includes(code) ? `${message} (${code})` : message;
+}
+
+let exitCode: number;
+try {
+  exitCode = await main(process.argv.slice(2));
+} catch (error) {
+  process.stderr.write(`error: ${describe(error)}\n`);
+  // The database could not be started (embedded): what the operator can do about it.
+  if (error instanceof StartupError) process.stderr.write(`To fix it: ${error.fix}\n`);
+  if (['debug', 'trace'].includes(process.env.LOG_LEVEL ?? '')) process.stderr.write(`${(error as Error)?.stack ?? ''}\n`);
+  exitCode = 1;
 }
 process.exit(exitCode);
