@@ -1,6 +1,7 @@
 // Reads a JSON request body: JSON media types only (415), at most `limit` bytes (413),
 // well-formed (400). Called by the router for routes that declare a body, so no other
-// request ever has its body read.
+// request ever has its body read as JSON. What a 413 or 415 leaves unread is discarded
+// around the response (unread-body.ts), so the client can read the refusal.
 import type { Context } from 'koa';
 import contentType from 'content-type';
 import getRawBody from 'raw-body';
@@ -25,8 +26,6 @@ function isJsonMediaType(header: string): boolean {
 export async function readJsonBody(ctx: Context, limit: number): Promise<unknown> {
   if (!hasBody(ctx)) return undefined;
   if (!isJsonMediaType(ctx.get('content-type'))) {
-    // The body is left unread; close the connection rather than drain it.
-    ctx.set('Connection', 'close');
     throw problem('unsupported_media_type', 'The request body must be JSON: send Content-Type: application/json.');
   }
   let text: string;
@@ -35,7 +34,7 @@ export async function readJsonBody(ctx: Context, limit: number): Promise<unknown
   } catch (error) {
     const type = (error as { type?: string }).type;
     if (type === 'entity.too.large') {
-      ctx.set('Connection', 'close');
+      // Decided from Content-Length when it is declared, else after `limit` bytes.
       throw problem('payload_too_large', `The request body exceeds ${limit} bytes.`);
     }
     if (type === 'request.aborted') throw error;
