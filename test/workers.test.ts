@@ -21,7 +21,7 @@ t.test('workers/main.ts refuses an unknown queue before touching the database', 
   });
   let stderr = '';
   child.stderr.on('data', (chunk) => (stderr += chunk));
-  const code = await new Promise((resolve) => child.on('exit', resolve));
+  const code = await new Promise((resolve) => child.on('close', resolve));
   t.equal(code, 2);
   t.match(stderr, /unknown queue\(s\): no\.such\.queue/);
 });

@@ -14,7 +14,8 @@ export function runScript(script: string, args: string[], env: Record<string, st
     let stderr = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));
     child.stderr.on('data', (chunk) => (stderr += chunk));
-    child.on('exit', (code) => resolve({ code, stdout, stderr }));
+    // 'close', not 'exit': output still in the pipes arrives after the process exits.
+    child.on('close', (code) => resolve({ code, stdout, stderr }));
   });
 }
 
