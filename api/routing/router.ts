@@ -6,7 +6,7 @@ import compose from 'koa-compose';
 import type { Context, Middleware, Next } from 'koa';
 import { createAjv, type Ajv2020 } from './ajv.ts';
 import type { Route } from './route.ts';
-import { arrayQueryParameters, compile, fieldErrors, normalizeQuery, validationProblem } from './validation.ts';
+import { arrayQueryParameters, compile, fieldErrors, normalizeQuery, unstorableStrings, validationProblem } from './validation.ts';
 import { readJsonBody } from '../middleware/json-body.ts';
 import { invalidRequest, notFound, problem } from '../errors.ts';
 
@@ -47,6 +47,9 @@ function inputValidator(route: Route, maxJsonBodyBytes: number, ajv: Validators)
 
   return async (ctx: Context, next: Next) => {
     const params = { ...(ctx as Context & { params?: Record<string, string> }).params };
+    // Every parameter, declared or not: a handler may read one the schema does not name.
+    const unstorable = [...unstorableStrings(params, 'path'), ...unstorableStrings(ctx.query, 'query')];
+    if (unstorable.length > 0) throw validationProblem(unstorable);
     if (validateParams && !validateParams(params)) {
       throw validationProblem(fieldErrors(validateParams.errors ?? [], 'path'));
     }
@@ -57,6 +60,8 @@ function inputValidator(route: Route, maxJsonBodyBytes: number, ajv: Validators)
     let body: unknown;
     if (validateBody) {
       body = await readJsonBody(ctx, maxJsonBodyBytes);
+      const unstorableBody = unstorableStrings(body, 'body');
+      if (unstorableBody.length > 0) throw validationProblem(unstorableBody);
       if (body === undefined) {
         if (bodyRequired) {
           throw invalidRequest('A JSON request body is required.', [{ location: 'body', field: '', message: 'is required' }]);

@@ -41,6 +41,34 @@ function describe(error: ErrorObject, location: string): FieldError {
   return { location, field: pointerToField(pointer), message };
 }
 
+// PostgreSQL's text cannot hold NUL, and UTF-8 cannot encode a lone UTF-16 surrogate
+// (JSON's "\ud800"): either would reach the database as a 500. Refused at the edge.
+const UNSTORABLE = 'contains a character that cannot be stored (NUL, or an unpaired UTF-16 surrogate)';
+
+function storable(text: string): boolean {
+  return !text.includes('\u0000') && text.isWellFormed();
+}
+
+/** Every string in `value` (object keys too, at any depth) that the database could not store. */
+export function unstorableStrings(value: unknown, location: string): FieldError[] {
+  const errors: FieldError[] = [];
+  const visit = (item: unknown, field: string) => {
+    if (typeof item === 'string') {
+      if (!storable(item)) errors.push({ location, field, message: UNSTORABLE });
+    } else if (Array.isArray(item)) {
+      item.forEach((element, index) => visit(element, `${field}[${index}]`));
+    } else if (item !== null && typeof item === 'object') {
+      for (const [key, child] of Object.entries(item)) {
+        const path = field ? `${field}.${key}` : key;
+        if (!storable(key)) errors.push({ location, field: path, message: 'is a field name that ' + UNSTORABLE });
+        else visit(child, path);
+      }
+    }
+  };
+  visit(value, '');
+  return errors;
+}
+
 export function fieldErrors(errors: ErrorObject[], location: string): FieldError[] {
   // anyOf/oneOf summaries repeat what their branches already said.
   const useful = errors.filter((error) => error.keyword !== 'anyOf' && error.keyword !== 'oneOf' && error.keyword !== 'if');
