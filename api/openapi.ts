@@ -59,6 +59,8 @@ const sharedResponses: Record<string, { description: string; content: Record<str
   PayloadTooLarge: { description: 'Body larger than 1 MiB.', content: PROBLEM },
   UnsupportedMediaType: { description: 'Body is not JSON.', content: PROBLEM },
   ServerError: { description: 'Unexpected failure.', content: { 'application/json': { schema: ServerErrorSchema } } },
+  // Node's HTTP parser answers before any route runs, with an empty body.
+  HeadersTooLarge: { description: 'The request line (URL) and headers together exceed 16 KiB; nothing was processed. Send long filters in a POST body instead.', content: {} },
 };
 
 function parameters(route: Route): unknown[] {
@@ -96,11 +98,11 @@ function operation(route: Route): Record<string, unknown> {
     };
   }
   const request = route.request ?? {};
-  const hasInput = request.query || request.params || request.body;
   const add = (status: string, name: string) => {
     responses[status] ??= { $ref: `#/components/responses/${name}` };
   };
-  if (hasInput) add('400', 'BadRequest');
+  // Every route refuses unstorable strings in any parameter, declared or not (api/routing).
+  add('400', 'BadRequest');
   if (route.gateway) {
     add('401', 'Unauthorized');
     if (route.gateway.price.kind !== 'free' || route.gateway.requiresPlan) add('402', 'PaymentRequired');
@@ -112,6 +114,7 @@ function operation(route: Route): Record<string, unknown> {
     add('413', 'PayloadTooLarge');
     add('415', 'UnsupportedMediaType');
   }
+  add('431', 'HeadersTooLarge');
   add('500', 'ServerError');
 
   return {

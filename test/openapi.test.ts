@@ -26,13 +26,26 @@ t.test('/openapi.json is a valid OpenAPI 3.1 document built from the routes', as
   );
   t.match(echo.parameters[1], { style: 'form', explode: false }, 'arrays are comma-separated');
   t.ok(echo.requestBody.content['application/json'].schema, 'request body schema');
-  t.same(Object.keys(echo.responses).sort(), ['200', '400', '413', '415', '500']);
+  t.same(Object.keys(echo.responses).sort(), ['200', '400', '413', '415', '431', '500']);
   t.equal(echo.responses['400'].$ref, '#/components/responses/BadRequest');
   t.ok(document.components.schemas.Problem, 'shared schemas are components');
   t.same(document.components.securitySchemes.ApiKey, { type: 'apiKey', in: 'header', name: 'X-Api-Key' });
   t.same(document.paths['/healthz'].get.security, [], 'public routes say so');
   t.notMatch(JSON.stringify(document), /urn:service:components/, 'no internal references leak');
   t.equal(document.servers[0].url, url);
+});
+
+t.test('every operation documents the answers any request can get', async (t) => {
+  const document = (await client.get('/openapi.json')).body;
+  for (const [path, item] of Object.entries<Record<string, any>>(document.paths)) {
+    for (const [method, operation] of Object.entries<any>(item)) {
+      const statuses = Object.keys(operation.responses);
+      const keyed = !(Array.isArray(operation.security) && operation.security.length === 0);
+      // 400: unstorable strings in any parameter; 431: the URL and headers over Node's limit.
+      const expected = ['400', '431', '500', ...(keyed ? ['401', '403', '429'] : []), ...(operation.requestBody ? ['413', '415'] : [])];
+      for (const status of expected) t.ok(statuses.includes(status), `${method.toUpperCase()} ${path} documents ${status}`);
+    }
+  }
 });
 
 t.test('/docs renders the reference from local assets', async (t) => {

@@ -81,8 +81,8 @@ export const adminRoutes: Route[] = [
         required: ['name'],
         properties: {
           ...accountSettings,
-          credits: { type: 'integer', minimum: 0 },
-          included_jobs: { type: 'integer', minimum: 0 },
+          credits: { type: 'integer', minimum: 0, maximum: 1_000_000_000_000 },
+          included_jobs: { type: 'integer', minimum: 0, maximum: 1_000_000_000_000 },
           key_kind: { type: 'string', enum: ['customer', 'marketplace', 'sandbox', 'master'], default: 'customer' },
         },
       },
@@ -262,8 +262,8 @@ export const adminRoutes: Route[] = [
         required: ['reason'],
         anyOf: [{ required: ['credits'] }, { required: ['included_jobs'] }],
         properties: {
-          credits: { type: 'integer', minimum: 0, default: 0 },
-          included_jobs: { type: 'integer', minimum: 0, default: 0 },
+          credits: { type: 'integer', minimum: 0, maximum: 1_000_000_000_000, default: 0 },
+          included_jobs: { type: 'integer', minimum: 0, maximum: 1_000_000_000_000, default: 0 },
           reason: { type: 'string', minLength: 1, maxLength: 200 },
         },
       },

@@ -1,7 +1,6 @@
 // The geocoder: messy posting location strings to canonical places (spec 4.3).
 import { defineRoute, type Route } from '../routing/route.ts';
 import { KEYS } from '../gateway/policy.ts';
-import { invalidRequest } from '../errors.ts';
 import { defineComponent } from '../schemas/registry.ts';
 import { pricing } from '../../lib/pricing.ts';
 
@@ -41,7 +40,7 @@ export const GeocodeResultSchema = defineComponent('GeocodeResult', {
 });
 
 export const locationRoutes: Route[] = [
-  defineRoute<{ location?: string }>({
+  defineRoute<{ location: string }>({
     method: 'GET',
     path: '/api/locations/geocode',
     operationId: 'geocodeLocation',
@@ -50,13 +49,14 @@ export const locationRoutes: Route[] = [
       'Remote sentinels give `remote_keyword`; placeholders ("3 locations", "HQ") give `succeeded` false with no method; compound inputs ("NYC or SF") give one location per resolved part. Successful resolutions are cached (`method` `cache` on a hit). 1 credit flat.',
     tags: ['Locations'],
     gateway: { keys: KEYS.data, group: 'Geocode', price: { kind: 'flat', credits: pricing.flat.geocode } },
-    request: { query: { type: 'object', properties: { location: { type: 'string', maxLength: 500, description: 'The location as the posting wrote it.' } } } },
-    responses: { 200: { description: 'The resolution (or why there is none).', schema: GeocodeResultSchema } },
-    handler: (ctx, { query }) => {
-      if (query.location === undefined || query.location.trim() === '') {
-        throw invalidRequest('location is required and must not be blank.', [{ location: 'query', field: 'location', message: query.location === undefined ? 'is required' : 'must not be blank' }]);
-      }
-      return ctx.services.geocoder.geocode(query.location.trim());
+    request: {
+      query: {
+        type: 'object',
+        required: ['location'],
+        properties: { location: { type: 'string', maxLength: 500, pattern: '\\S', description: 'The location as the posting wrote it; not blank.' } },
+      },
     },
+    responses: { 200: { description: 'The resolution (or why there is none).', schema: GeocodeResultSchema } },
+    handler: (ctx, { query }) => ctx.services.geocoder.geocode(query.location.trim()),
   }),
 ];

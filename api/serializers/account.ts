@@ -9,9 +9,9 @@ const windowLimits = {
   type: 'object',
   additionalProperties: false,
   properties: {
-    minute: { type: 'integer', minimum: 0 },
-    hour: { type: 'integer', minimum: 0 },
-    day: { type: 'integer', minimum: 0 },
+    minute: { type: 'integer', minimum: 0, maximum: 1_000_000_000 },
+    hour: { type: 'integer', minimum: 0, maximum: 1_000_000_000 },
+    day: { type: 'integer', minimum: 0, maximum: 1_000_000_000 },
   },
 };
 
