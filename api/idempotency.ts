@@ -10,6 +10,9 @@ import { invalidRequest, ProblemError } from './errors.ts';
 
 const KEY_PATTERN = /^[\x21-\x7e]{1,255}$/;
 
+/** The header as the OpenAPI document describes it (same rule as KEY_PATTERN). */
+export const IDEMPOTENCY_KEY_SCHEMA = { type: 'string', pattern: '^[!-~]{1,255}$', description: '1 to 255 visible ASCII characters; a repeat with the same key and body returns the original result.' };
+
 export function idempotencyKey(ctx: Context, required: boolean): string | null {
   const key = ctx.get('idempotency-key');
   if (!key) {

@@ -1,6 +1,7 @@
 // Builds the OpenAPI 3.1 document from the route declarations, so the document can
 // never drift from what the routes validate and return.
 import type { Route } from './routing/route.ts';
+import { IDEMPOTENCY_KEY_SCHEMA } from './idempotency.ts';
 import { componentSchemas, toOpenApiRefs, type JsonSchema } from './schemas/registry.ts';
 import {
   GatewayErrorSchema,
@@ -84,6 +85,11 @@ function parameters(route: Route): unknown[] {
         ...(propertySchema.type === 'array' ? { style: 'form', explode: false } : {}),
       });
     }
+  }
+  const idempotency = route.request?.idempotencyKey;
+  if (idempotency) {
+    const { description, ...schema } = IDEMPOTENCY_KEY_SCHEMA;
+    list.push({ name: 'Idempotency-Key', in: 'header', required: idempotency === 'required', description, schema });
   }
   return list;
 }

@@ -26,11 +26,6 @@ export interface JobFeedBody {
 
 
 export async function jobFeed(ctx: Context, body: JobFeedBody, kind: Extract<FeedKind, 'jobs' | 'managed'>) {
-  if (kind === 'managed' && body.locations !== undefined) {
-    throw invalidRequest('The locations filter is not supported on the managed feed; it is limited to your configured companies.', [
-      { location: 'body', field: 'locations', message: 'not supported on the managed feed' },
-    ]);
-  }
   const { pool, searchIndex, config, feeds } = ctx.services;
   const principal = ctx.state.principal!;
   const sandbox = principal.kind === 'sandbox';

@@ -267,6 +267,7 @@ export const adminRoutes: Route[] = [
           reason: { type: 'string', minLength: 1, maxLength: 200 },
         },
       },
+      idempotencyKey: 'optional',
     },
     responses: {
       200: {

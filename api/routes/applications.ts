@@ -9,6 +9,7 @@ import { answer, cancel, type AnswersBody } from '../applications/commands.ts';
 import { listOwnApplications, type ListQuery } from '../applications/list.ts';
 import { applicationView, callerGone, waitForApplication } from '../applications/view.ts';
 import { notFound } from '../errors.ts';
+import { cursor } from '../schemas/feeds.ts';
 
 const TAGS = ['Auto Apply'];
 const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'string', format: 'uuid' } } };
@@ -25,7 +26,7 @@ export const applicationRoutes: Route[] = [
       'Validates the target, charges 100 credits (refunded on any error response, and when the application fails on our or the form\'s side), queues form discovery and holds up to 90 s: 200 once the application is `awaiting_answers` or ended, else 202 with a snapshot. Repeat with the same `Idempotency-Key` (or GET with `wait_seconds`) to re-attach. Keep client timeouts above 120 s.',
     tags: TAGS,
     gateway: { keys: KEYS.autoApply, group: 'AutoApply', price: { kind: 'flat', credits: pricing.flat.applicationCreate } },
-    request: { body: createApplicationBodySchema },
+    request: { body: createApplicationBodySchema, idempotencyKey: 'required' },
     responses: {
       200: { description: 'Answerable (`current_step.fields`) or ended.', schema: ApplicationSchema },
       202: { description: 'The hold ran out while the application was queued or running: a snapshot.', schema: ApplicationSchema },
@@ -48,7 +49,7 @@ export const applicationRoutes: Route[] = [
         type: 'object',
         properties: {
           status: { type: 'string', enum: APPLICATION_STATUSES },
-          cursor: { type: 'string', maxLength: 2000 },
+          cursor,
           limit: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
         },
       },

@@ -43,6 +43,8 @@ export interface Route<Q = any, P = any, B = any> {
     body?: JsonSchema;
     /** A missing body is a 400 (default true when a body schema is given). */
     bodyRequired?: boolean;
+    /** The route reads an Idempotency-Key header (api/idempotency.ts enforces it); documented as a header parameter. */
+    idempotencyKey?: 'required' | 'optional';
   };
   responses: Record<number, ResponseSpec>;
   /** Extra middleware run after input validation, before the handler. */

@@ -102,8 +102,25 @@ export function buildRouter(options: RouterOptions): Middleware {
     router.register(koaPath(route.path), [route.method], chain as RouterMiddleware[], { name: route.operationId });
   }
   const dispatch = compose([router.routes() as Middleware, router.allowedMethods() as Middleware]);
+  // A literal path wins over a template that also matches it (`/api/jobs/search` is not
+  // `/api/jobs/{id}`), for dispatch and for `Allow` alike, as the document reads.
+  const literal = new Map<string, string[]>();
+  for (const route of options.routes) {
+    if (!route.path.includes('{')) literal.set(route.path, [...(literal.get(route.path) ?? []), route.method]);
+  }
 
   return async (ctx, next) => {
+    const methods = literal.get(ctx.path);
+    if (methods && !methods.includes(ctx.method) && !(ctx.method === 'HEAD' && methods.includes('GET'))) {
+      const allow = [...(methods.includes('GET') ? ['HEAD'] : []), ...methods].join(', ');
+      if (ctx.method === 'OPTIONS') {
+        ctx.status = 200;
+        ctx.set('Allow', allow);
+        ctx.body = '';
+        return;
+      }
+      throw problem('method_not_allowed', `${ctx.method} is not allowed on ${ctx.path}. Allowed: ${allow}.`, undefined, { Allow: allow });
+    }
     await dispatch(ctx, next);
     const allow = ctx.response.get('Allow');
     if ((ctx.status === 405 || ctx.status === 501) && allow) {

@@ -5,7 +5,13 @@ import '../serializers/job.ts';
 
 const strings = (maxItems: number, description: string) => nullable({ type: 'array', maxItems, items: { type: 'string', minLength: 1, maxLength: 200 }, description });
 const dateTime = { type: 'string', format: 'date-time' };
-const cursor = { type: 'string', maxLength: 4000, description: 'The next_cursor of the previous page. Send one request at a time per cursor.' };
+// Opaque to clients: any string the schema allows may be sent, and one the service did not
+// issue (or that was altered) is 400 invalid_cursor (CONTRACT.md), which no schema can tell.
+export const cursor = {
+  type: 'string',
+  maxLength: 4000,
+  description: 'The next_cursor of the previous page, exactly as issued (an opaque signed token); any other value is 400 `invalid_cursor`. Send one request at a time per cursor.',
+};
 
 const jobFeedProperties = {
   cursor,
@@ -29,11 +35,11 @@ export const jobFeedBodySchema = {
   properties: { ...jobFeedProperties, locations: strings(20, 'Free text matched against each location (any of them).') },
 };
 
-/** `locations` is accepted by the schema so the handler can say it is not supported here. */
+/** The managed feed is limited to the account's companies: no `locations` (an unknown field, 400). */
 export const managedFeedBodySchema = {
   type: 'object',
   additionalProperties: false,
-  properties: { ...jobFeedProperties, locations: { description: 'Not supported on the managed feed (400).' } },
+  properties: jobFeedProperties,
 };
 
 export const JobFeedResponseSchema = defineComponent('JobFeedResponse', {
