@@ -15,7 +15,8 @@ export const IDEMPOTENCY_KEY_SCHEMA = { type: 'string', pattern: '^[!-~]{1,255}$
 
 export function idempotencyKey(ctx: Context, required: boolean): string | null {
   const key = ctx.get('idempotency-key');
-  if (!key) {
+  // Sent but empty is a malformed key, not a missing one.
+  if (!key && ctx.request.headers['idempotency-key'] === undefined) {
     if (required) {
       throw invalidRequest('The Idempotency-Key header is required.', [{ location: 'header', field: 'Idempotency-Key', message: 'is required' }]);
     }

@@ -61,7 +61,7 @@ const sharedResponses: Record<string, { description: string; content: Record<str
   UnsupportedMediaType: { description: 'Body is not JSON.', content: PROBLEM },
   ServerError: { description: 'Unexpected failure.', content: { 'application/json': { schema: ServerErrorSchema } } },
   // Node's HTTP parser answers before any route runs, with an empty body.
-  HeadersTooLarge: { description: 'The request line (URL) and headers together exceed 16 KiB; nothing was processed. Send long filters in a POST body instead.', content: {} },
+  HeadersTooLarge: { description: 'The request line (URL) and headers together exceed 64 KiB; nothing was processed. Send long filters in a POST body instead.', content: {} },
 };
 
 function parameters(route: Route): unknown[] {

@@ -4,6 +4,9 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type Koa from 'koa';
 
+/** The request line and headers together, at most (431 beyond; documented on every operation). */
+export const MAX_HEADER_BYTES = 64 * 1024;
+
 export interface HttpServer {
   server: http.Server;
   port: number;
@@ -13,7 +16,9 @@ export interface HttpServer {
 }
 
 export async function startHttpServer(app: Koa, port: number, host: string): Promise<HttpServer> {
-  const server = http.createServer(app.callback());
+  // 64 KiB for the request line and headers (Node's default is 16): GET /api/jobs/expired
+  // takes up to 1,000 ids in its URL (about 37 KB). Beyond it Node answers 431.
+  const server = http.createServer({ maxHeaderSize: MAX_HEADER_BYTES }, app.callback());
   // Application create holds up to 90 s (spec 4.4); sockets must outlive that.
   server.requestTimeout = 150_000;
   server.headersTimeout = 20_000;

@@ -56,3 +56,25 @@ t.test('the managed feed has no locations filter, in the document and in behavio
   const located = await api.post('/api/jobs/feed/managed', { locations: { city: 'Berlin' } });
   t.equal(located.status, 400, 'an object is refused like an array');
 });
+
+t.test('URLs: 1,000 ids fit in GET /api/jobs/expired; past 64 KiB is the documented 431', async (t) => {
+  const ids = Array.from({ length: 1000 }, () => crypto.randomUUID()).join(',');
+  const many = await api.get(`/api/jobs/expired?ids=${ids}`);
+  t.equal(many.status, 200, `a ${ids.length}-character id list`);
+  t.equal(many.body.unknown_ids.length, 1000);
+  const huge = await fetch(`${service.url}/api/jobs?q=${'x'.repeat(70 * 1024)}`, { headers: { 'X-Api-Key': account.key } });
+  t.equal(huge.status, 431);
+  t.ok(document.paths['/api/jobs'].get.responses['431'], 'documented');
+});
+
+t.test('an Idempotency-Key sent empty is malformed, not missing', async (t) => {
+  const grant = await fetch(`${service.url}/api/jobs/search`, { method: 'POST', headers: { 'X-Api-Key': account.key, 'Content-Type': 'application/json' }, body: '{}' });
+  t.equal(grant.status, 200, 'routes that take no key ignore it');
+  const create = await fetch(`${service.url}/api/auto-apply/applications`, {
+    method: 'POST',
+    headers: { 'X-Api-Key': account.key, 'Content-Type': 'application/json', 'Idempotency-Key': '' },
+    body: JSON.stringify({ apply_url: `${service.url}/sandbox/apply/one-page`, sandbox: true }),
+  });
+  t.equal(create.status, 400);
+  t.match(await create.json(), { errors: [{ location: 'header', field: 'Idempotency-Key', message: /visible ASCII/ }] });
+});

@@ -176,6 +176,7 @@ export const ApplicationListSchema = defineComponent('ApplicationList', {
 export const createApplicationBodySchema = {
   type: 'object',
   additionalProperties: false,
+  oneOf: [{ required: ['job_id'] }, { required: ['apply_url'] }],
   properties: {
     job_id: { type: 'string', format: 'uuid', description: 'A job of ours; its apply URL is used. Exactly one of job_id or apply_url.' },
     apply_url: { type: 'string', minLength: 1, maxLength: 2000 },
