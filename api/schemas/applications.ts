@@ -179,9 +179,9 @@ export const createApplicationBodySchema = {
   oneOf: [{ required: ['job_id'] }, { required: ['apply_url'] }],
   properties: {
     job_id: { type: 'string', format: 'uuid', description: 'A job of ours; its apply URL is used. Exactly one of job_id or apply_url.' },
-    apply_url: { type: 'string', minLength: 1, maxLength: 2000 },
+    apply_url: { type: 'string', format: 'uri', pattern: '^[Hh][Tt][Tt][Pp][Ss]?://', maxLength: 2000, description: "The application form's http(s) URL. Exactly one of job_id or apply_url." },
     sandbox: { type: 'boolean', default: false, description: 'True for the sandbox forms (/sandbox/apply/...).' },
-    callback_url: { type: 'string', minLength: 1, maxLength: 2000, description: "Where application.fields_requested goes; defaults to the account's." },
+    callback_url: { type: 'string', format: 'uri', pattern: '^[Hh][Tt][Tt][Pp][Ss]?://', maxLength: 2000, description: "Where application.fields_requested goes (https, a public address); defaults to the account's." },
   },
 };
 
