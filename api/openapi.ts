@@ -100,6 +100,7 @@ function operation(route: Route): Record<string, unknown> {
     responses[status] = {
       description: spec.description,
       ...(spec.headers ? { headers: spec.headers } : {}),
+      ...(spec.links ? { links: spec.links } : {}),
       ...(spec.schema ? { content: { [spec.contentType ?? 'application/json']: { schema: spec.schema } } } : {}),
     };
   }

@@ -16,6 +16,13 @@ const idParams = { type: 'object', required: ['id'], properties: { id: { type: '
 const problem = (description: string): ResponseSpec => ({ description, contentType: 'application/problem+json', schema: ProblemSchema });
 const MANAGEMENT = { keys: KEYS.autoApply, group: 'AutoApplyManagement', price: FREE } as const;
 
+/** From a created application to reading it, answering its step and canceling it. */
+const APPLICATION_LINKS = {
+  GetApplication: { operationId: 'getApplication', parameters: { id: '$response.body#/id' } },
+  CancelApplication: { operationId: 'cancelApplication', parameters: { id: '$response.body#/id' } },
+  AnswerApplicationStep: { operationId: 'answerApplicationStep', parameters: { id: '$response.body#/id' } },
+};
+
 export const applicationRoutes: Route[] = [
   defineRoute<Record<string, never>, Record<string, never>, CreateApplicationBody>({
     method: 'POST',
@@ -28,8 +35,8 @@ export const applicationRoutes: Route[] = [
     gateway: { keys: KEYS.autoApply, group: 'AutoApply', price: { kind: 'flat', credits: pricing.flat.applicationCreate } },
     request: { body: createApplicationBodySchema, idempotencyKey: 'required' },
     responses: {
-      200: { description: 'Answerable (`current_step.fields`) or ended.', schema: ApplicationSchema },
-      202: { description: 'The hold ran out while the application was queued or running: a snapshot.', schema: ApplicationSchema },
+      200: { description: 'Answerable (`current_step.fields`) or ended.', schema: ApplicationSchema, links: APPLICATION_LINKS },
+      202: { description: 'The hold ran out while the application was queued or running: a snapshot.', schema: ApplicationSchema, links: APPLICATION_LINKS },
       404: problem('No job with this `job_id`.'),
       409: problem('`concurrency_limit_reached` (with `limit` and `active`), `idempotency_key_reuse`, `webhook_secret_not_configured`.'),
       422: problem('`unsupported_ats`, `job_apply_url_missing`.'),

@@ -13,6 +13,8 @@ export interface ResponseSpec {
   /** Defaults to application/json. */
   contentType?: string;
   headers?: Record<string, { description: string; schema: JsonSchema }>;
+  /** OpenAPI links: what a client (or a stateful fuzzer) can call next with this response. */
+  links?: Record<string, { operationId: string; parameters: Record<string, string>; description?: string }>;
 }
 
 export interface RouteInput<Q, P, B> {
