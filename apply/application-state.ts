@@ -15,8 +15,8 @@ import {
   type StepRow,
 } from '../db/applications.ts';
 import { refundIn } from '../db/credits.ts';
-import { serializeStep } from '../api/serializers/application.ts';
-import { queueWebhook } from './webhook-delivery.ts';
+import { serializeStep } from './step-view.ts';
+import { queueWebhook } from '../webhooks/delivery.ts';
 import type { Field } from './fields.ts';
 
 export const APPLY_QUEUES = {

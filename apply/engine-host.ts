@@ -1,12 +1,14 @@
 // The one ApplyEngine (and so the one Chromium) of a worker process, shared by the
 // apply.discover, apply.fill and apply.submit workers, closed when the last stops.
-import type { WorkerContext } from '../workers/worker.ts';
 import { BrowserPool } from './browser-pool.ts';
-import { ApplyEngine } from './engine.ts';
+import { ApplyEngine, type EngineContext } from './engine.ts';
+
+/** What a process hands the engine (a worker's context is one): all but the browsers, made here. */
+export type EngineHostContext = Omit<EngineContext, 'browsers'>;
 
 let shared: { engine: ApplyEngine; browsers: BrowserPool; users: number } | null = null;
 
-export function acquireEngine(context: WorkerContext): { engine: ApplyEngine; release(): Promise<void> } {
+export function acquireEngine(context: EngineHostContext): { engine: ApplyEngine; release(): Promise<void> } {
   if (!shared) {
     const browsers = new BrowserPool(context.config.browser, context.logger.child({ component: 'browser' }));
     shared = { engine: new ApplyEngine({ ...context, browsers }), browsers, users: 0 };

@@ -3,9 +3,9 @@
 // with. Outside production, a setting can map loopback origins to providers, so local
 // replicas of real ATS pages go through the whole API path in tests.
 
-export const CATALOG_REVISION = 1;
+import { ATS_PROVIDER_IDS, isLoopback, type ProviderId } from '../lib/provider-ids.ts';
 
-export type ProviderId = 'greenhouse' | 'lever' | 'ashby' | 'workable' | 'sandbox';
+export const CATALOG_REVISION = 1;
 
 export interface Provider {
   provider_id: ProviderId;
@@ -14,6 +14,8 @@ export interface Provider {
 }
 
 interface CatalogEntry extends Provider {
+  /** Every ATS id has exactly one entry (checked below), so the loopback setting can name any of them. */
+  provider_id: (typeof ATS_PROVIDER_IDS)[number];
   /** True when the URL is an application (or job) page of this provider. */
   matches(url: URL): boolean;
 }
@@ -52,6 +54,8 @@ const CATALOG: CatalogEntry[] = [
   },
 ];
 
+if (CATALOG.map((entry) => entry.provider_id).join() !== ATS_PROVIDER_IDS.join()) throw new Error('apply/providers.ts: the catalog and ATS_PROVIDER_IDS list different providers.');
+
 const SANDBOX: Provider = { provider_id: 'sandbox', provider_name: 'Sandbox ATS', provider_version: '1' };
 
 export type ProviderMatch = { ok: true; provider: Provider } | { ok: false; code: 'unsupported_ats' | 'invalid_apply_url'; message: string };
@@ -61,10 +65,6 @@ export interface CatalogOptions {
   baseUrl: string;
   /** Loopback origins standing in for a provider (tests; refused in production). */
   loopbackProviders?: Record<string, ProviderId>;
-}
-
-function isLoopback(hostname: string): boolean {
-  return hostname === 'localhost' || hostname === '[::1]' || /^127\.\d+\.\d+\.\d+$/.test(hostname);
 }
 
 export function matchProvider(applyUrl: string, options: CatalogOptions): ProviderMatch {
@@ -86,19 +86,4 @@ export function matchProvider(applyUrl: string, options: CatalogOptions): Provid
   const entry = CATALOG.find((candidate) => candidate.matches(url));
   if (!entry) return { ok: false, code: 'unsupported_ats', message: `No supported applicant tracking system serves ${url.hostname}${url.pathname}. Supported: Greenhouse, Lever, Ashby, Workable.` };
   return { ok: true, provider: { provider_id: entry.provider_id, provider_name: entry.provider_name, provider_version: entry.provider_version } };
-}
-
-/** Parses AUTO_APPLY_PROVIDER_ORIGINS ("http://127.0.0.1:4100=greenhouse,..."); refused in production. */
-export function parseLoopbackProviders(raw: string | undefined, production: boolean): Record<string, ProviderId> {
-  if (!raw?.trim()) return {};
-  if (production) throw new Error('AUTO_APPLY_PROVIDER_ORIGINS maps loopback origins to providers for tests; it is refused in production.');
-  const mapping: Record<string, ProviderId> = {};
-  for (const pair of raw.split(',')) {
-    const [origin, provider] = pair.split('=').map((part) => part.trim());
-    if (!origin || !provider || !CATALOG.some((entry) => entry.provider_id === provider)) throw new Error(`AUTO_APPLY_PROVIDER_ORIGINS: cannot read "${pair}" (origin=provider, provider one of greenhouse, lever, ashby, workable).`);
-    const url = new URL(origin);
-    if (!isLoopback(url.hostname)) throw new Error(`AUTO_APPLY_PROVIDER_ORIGINS: ${origin} is not a loopback origin.`);
-    mapping[url.origin] = provider as ProviderId;
-  }
-  return mapping;
 }

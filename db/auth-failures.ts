@@ -10,6 +10,12 @@ export interface FailurePolicy {
   blockMs: number;
 }
 
+/**
+ * The service's policy: 20 failures within 5 minutes block the address for 5 minutes.
+ * Read by the authenticator (api/gateway) and by maintenance.prune (the window).
+ */
+export const FAILURE_POLICY: FailurePolicy = { threshold: 20, windowMs: 5 * 60_000, blockMs: 5 * 60_000 };
+
 /** When the address's block ends, if it is blocked at `now`. */
 export async function blockedUntil(pool: Pool, ip: string, now: Date): Promise<Date | null> {
   const { rows } = await pool.query<{ blocked_until: Date }>(

@@ -1,7 +1,7 @@
-// Data access for jobs: the write path every producer uses (crawlers, seed, tests) and
-// the page hydration the read API uses. Descriptions are converted to both served
-// formats here, once, so reads never convert.
-import { convertDescription } from '../api/serializers/description.ts';
+// Data access for jobs: the upsert under the write path every producer uses
+// (crawlers/job-write.ts: crawlers, seed, tests) and the page hydration the read API
+// uses. Rows arrive with the description already in both served formats, so reads
+// never convert.
 import type { CompanySummaryColumns } from './companies.ts';
 import type { Queryable } from './pool.ts';
 
@@ -106,9 +106,14 @@ export function locationColumns(locations: JobLocation[]): { country_codes: stri
   };
 }
 
+/** A job input with its description converted to both served formats (crawlers/description.ts). */
+export interface StoredJobInput extends JobInput {
+  description_markdown: string;
+  description_html: string;
+}
+
 /** The row a job input becomes, with its derived columns. */
-function toRow(job: JobInput) {
-  const description = convertDescription(job.description);
+function toRow(job: StoredJobInput) {
   const locations = job.locations ?? [];
   const { country_codes: countryCodes, location_text: locationText } = locationColumns(locations);
   return {
@@ -121,8 +126,8 @@ function toRow(job: JobInput) {
     title: job.title,
     normalized_title: job.normalized_title ?? null,
     description_source: job.description,
-    description_markdown: description.markdown,
-    description_html: description.html,
+    description_markdown: job.description_markdown,
+    description_html: job.description_html,
     summary: job.summary ?? null,
     listing_url: job.listing_url,
     apply_url: job.apply_url,
@@ -159,9 +164,10 @@ const CONTENT_COLUMNS = [
 /**
  * Inserts new postings and updates changed ones, matched on (source, external id or
  * listing URL), in one statement. A posting seen again after it expired is live again.
- * Returns the jobs written (unchanged ones are not returned).
+ * Returns the jobs written (unchanged ones are not returned). Producers call
+ * `upsertJobs` (crawlers/job-write.ts), which converts the descriptions first.
  */
-export async function upsertJobs(db: Queryable, jobs: JobInput[]): Promise<UpsertResult[]> {
+export async function upsertJobRows(db: Queryable, jobs: StoredJobInput[]): Promise<UpsertResult[]> {
   if (jobs.length === 0) return [];
   const { rows } = await db.query<UpsertResult>(
     `WITH input AS (

@@ -1,5 +1,4 @@
 // Webhook secrets and deliveries (migration 008).
-import { newWebhookSecret } from '../apply/webhook-signature.ts';
 import { withTransaction, type Pool, type Queryable } from './pool.ts';
 
 /** How long a replaced secret keeps signing beside its successor. */
@@ -14,11 +13,6 @@ export async function activeWebhookSecrets(db: Queryable, accountId: string): Pr
   return rows.map((row) => row.secret);
 }
 
-/** A new secret; the ones it replaces keep signing for 24 hours. Returns the new secret. */
-export async function rotateWebhookSecret(db: Queryable, accountId: string): Promise<string> {
-  return (await insertRotation(db, accountId)).secret;
-}
-
 export interface WebhookSecretRecord {
   id: string;
   secret: string;
@@ -26,7 +20,11 @@ export interface WebhookSecretRecord {
   expires_at: Date | null;
 }
 
-async function insertRotation(db: Queryable, accountId: string): Promise<WebhookSecretRecord> {
+/**
+ * Stores a new signing secret (made by webhooks/secrets.ts); the ones it replaces keep
+ * signing for 24 hours.
+ */
+export async function insertWebhookSecret(db: Queryable, accountId: string, secret: string): Promise<WebhookSecretRecord> {
   const { rows } = await db.query<WebhookSecretRecord>(
     `WITH retired AS (
        UPDATE webhook_secrets SET expires_at = now() + make_interval(hours => $3) WHERE account_id = $1 AND expires_at IS NULL
@@ -36,21 +34,21 @@ async function insertRotation(db: Queryable, accountId: string): Promise<Webhook
      )
      INSERT INTO webhook_secrets (account_id, secret) VALUES ($1, $2)
      RETURNING id, secret, created_at, expires_at`,
-    [accountId, newWebhookSecret(), ROTATION_OVERLAP_HOURS],
+    [accountId, secret, ROTATION_OVERLAP_HOURS],
   );
   return rows[0]!;
 }
 
 /**
- * The operators' rotation (admin API and CLI): null for an unknown account. The account
- * row lock serializes rotations of one account, so two at once cannot both leave a
- * secret without an expiry.
+ * The operators' rotation (admin API and CLI, through webhooks/secrets.ts): null for an
+ * unknown account. The account row lock serializes rotations of one account, so two at
+ * once cannot both leave a secret without an expiry.
  */
-export async function rotateAccountWebhookSecret(pool: Pool, accountId: string): Promise<WebhookSecretRecord | null> {
+export async function insertAccountWebhookSecret(pool: Pool, accountId: string, secret: string): Promise<WebhookSecretRecord | null> {
   return withTransaction(pool, async (client) => {
     const account = await client.query('SELECT id FROM accounts WHERE id = $1 FOR UPDATE', [accountId]);
     if (account.rowCount === 0) return null;
-    return insertRotation(client, accountId);
+    return insertWebhookSecret(client, accountId, secret);
   });
 }
 

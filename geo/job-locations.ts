@@ -1,30 +1,15 @@
 // Resolving the locations of written jobs: a posting's raw location strings ("Austin, TX
 // 78701") become the canonical city, region, country and coordinates that search,
-// facets and the location filters read. The job write path queues the work
-// (geocode.location) in the same transaction as the write; the worker does it here.
-import { transactionDb, type PgBoss } from '../db/boss.ts';
-import { jobLocations, jobsWithUnresolvedLocations, updateJobLocations, upsertJobs, type JobInput, type JobLocation, type UpsertResult } from '../db/jobs.ts';
-import { withTransaction, type Pool } from '../db/pool.ts';
+// facets and the location filters read. The job write path (crawlers/job-write.ts) queues
+// the work (geocode.location) in the same transaction as the write; the worker does it here.
+import { jobLocations, updateJobLocations, type JobLocation } from '../db/jobs.ts';
+import type { Pool } from '../db/pool.ts';
 import type { Geocoder } from './geocoder.ts';
 
 export const GEOCODE_QUEUE = 'geocode.location';
 
 export interface GeocodeJobData {
   job_ids: string[];
-}
-
-/**
- * The job write path for producers (ingestion): upserts the postings and, in the same
- * transaction, queues the geocoding of those whose locations are raw strings, so a
- * crash loses neither.
- */
-export async function writeJobs(pool: Pool, boss: PgBoss, jobs: JobInput[]): Promise<UpsertResult[]> {
-  return withTransaction(pool, async (client) => {
-    const written = await upsertJobs(client, jobs);
-    const unresolved = await jobsWithUnresolvedLocations(client, written.map((row) => row.id));
-    if (unresolved.length > 0) await boss.send(GEOCODE_QUEUE, { job_ids: unresolved } satisfies GeocodeJobData, { db: transactionDb(client) });
-    return written;
-  });
 }
 
 /** A location with what the geocoder made of its raw string; unchanged when nothing resolved. */

@@ -2,7 +2,7 @@
 // variable and its default; README.md lists the same table for operators.
 import path from 'node:path';
 import { StartupError } from './startup-error.ts';
-import { parseLoopbackProviders, type ProviderId } from '../apply/providers.ts';
+import { parseLoopbackProviders, type ProviderId } from './provider-ids.ts';
 
 export interface Config {
   nodeEnv: string;

@@ -19,7 +19,8 @@ import { AUTO_APPLY_AVAILABILITIES, findAccount, listAccounts, managedCompanies,
 import { createAccountWithKey } from '../db/account-admin.ts';
 import { createApiKey, keyIdForPlaintext, listApiKeys, revokeApiKey } from '../db/api-keys.ts';
 import { grant } from '../db/credits.ts';
-import { describeWebhookSecret, listActiveWebhookSecrets, rotateAccountWebhookSecret } from '../db/webhooks.ts';
+import { describeWebhookSecret, listActiveWebhookSecrets } from '../db/webhooks.ts';
+import { rotateAccountWebhookSecret } from '../webhooks/secrets.ts';
 import { serializeAccount, serializeApiKey } from '../api/serializers/account.ts';
 import { RATE_LIMIT_GROUPS, type Plan } from '../lib/pricing.ts';
 

@@ -14,7 +14,8 @@ import { exitOnStartupFailure } from '../lib/startup-error.ts';
 import { migrate } from '../db/migrate.ts';
 import { createPool, type Pool } from '../db/pool.ts';
 import { upsertCompanies, type CompanyInput } from '../db/companies.ts';
-import { upsertJobs, type JobInput } from '../db/jobs.ts';
+import { type JobInput } from '../db/jobs.ts';
+import { upsertJobs } from '../crawlers/job-write.ts';
 import { DEFAULT_BASE_DATE, generateCompanies, generateJobs } from './seed/generate.ts';
 
 export interface SeedOptions {

@@ -1,9 +1,9 @@
 // `npm start`: everything in one process on a fresh machine: the embedded database
 // (unless DATABASE_URL is set), migrations, pg-boss with the schedule, every worker,
 // and the API.
-import { bootRuntime, exitOnSignals } from '../lib/runtime.ts';
+import { bootRuntime, exitOnSignals } from '../boot/runtime.ts';
 import { exitOnStartupFailure } from '../lib/startup-error.ts';
-import { serveApi } from '../api/serve.ts';
+import { serveApi } from '../boot/serve-api.ts';
 import { applySchedule } from '../crawlers/schedule.ts';
 import { workerModules } from '../workers/registry.ts';
 import { startWorkers } from '../workers/runner.ts';

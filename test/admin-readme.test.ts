@@ -18,7 +18,7 @@ import { createLogger } from '../lib/logger.ts';
 import { findAccount, managedCompanies, replaceManagedCompanies, updateAccount } from '../db/accounts.ts';
 import { findApiKey, listApiKeys } from '../db/api-keys.ts';
 import { grant, ledger } from '../db/credits.ts';
-import { rotateAccountWebhookSecret } from '../db/webhooks.ts';
+import { rotateAccountWebhookSecret } from '../webhooks/secrets.ts';
 import { serializeAccount } from '../api/serializers/account.ts';
 
 const database = await createDatabase();

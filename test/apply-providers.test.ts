@@ -1,7 +1,8 @@
 // The provider catalog: real ATS URL shapes, the sandbox, unsupported hosts, and the
 // loopback stand-ins that are refused in production.
 import t from 'tap';
-import { CATALOG_REVISION, matchProvider, parseLoopbackProviders } from '../apply/providers.ts';
+import { CATALOG_REVISION, matchProvider } from '../apply/providers.ts';
+import { parseLoopbackProviders } from '../lib/provider-ids.ts';
 
 const options = { baseUrl: 'http://127.0.0.1:8080' };
 const providerOf = (url: string, extra = {}) => {

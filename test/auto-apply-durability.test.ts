@@ -50,7 +50,7 @@ t.test('a worker process killed mid-step, then restarted', async (t) => {
     for (const child of workers) child.kill('SIGKILL');
   });
   const startWorkerProcess = () => {
-    const child = spawn(process.execPath, ['workers/main.ts', '--queues', 'apply.dead,apply.discover,apply.fill,apply.submit,apply.expire'], {
+    const child = spawn(process.execPath, ['boot/worker.ts', '--queues', 'apply.dead,apply.discover,apply.fill,apply.submit,apply.expire'], {
       env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: service.databaseUrl, QUEUE_SUPERVISE_SECONDS: '1', AUTO_APPLY_CONFIRM_SECONDS: '30', PORT: '0' },
       stdio: 'ignore',
     });

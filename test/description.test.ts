@@ -2,8 +2,8 @@
 // for real-world postings, and hostile input that must come out inert in every format.
 import t from 'tap';
 import type { Test } from 'tap';
-import { convertDescription } from '../api/serializers/description.ts';
-import type { ConvertedDescription } from '../api/serializers/description.ts';
+import { convertDescription } from '../crawlers/description.ts';
+import type { ConvertedDescription } from '../crawlers/description.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Independent checkers (they do not reuse the converter's code).

@@ -4,7 +4,7 @@ import t from 'tap';
 import { startTestService } from './helpers/service.ts';
 import { createAccount } from './helpers/accounts.ts';
 import { createCompanies, job } from './fixtures/jobs.ts';
-import { upsertJobs } from '../db/jobs.ts';
+import { upsertJobs } from '../crawlers/job-write.ts';
 
 const JOBS = 20_000;
 const service = await startTestService(t);

@@ -5,7 +5,7 @@ import t from 'tap';
 import { startTestService } from './helpers/service.ts';
 import { waitFor } from './helpers/wait.ts';
 import { createCompanies, job } from './fixtures/jobs.ts';
-import { writeJobs } from '../geo/job-locations.ts';
+import { writeJobs } from '../crawlers/job-write.ts';
 import { startWorkers } from '../workers/runner.ts';
 import { geocodeLocation } from '../workers/geocode-location.ts';
 import { PostgresSearchIndex } from '../search/postgres.ts';

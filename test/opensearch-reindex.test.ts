@@ -3,7 +3,8 @@
 import t from 'tap';
 import { createLogger } from '../lib/logger.ts';
 import { createPool } from '../db/pool.ts';
-import { expireJobs, upsertJobs } from '../db/jobs.ts';
+import { expireJobs } from '../db/jobs.ts';
+import { upsertJobs } from '../crawlers/job-write.ts';
 import { aliasedIndices, reindex } from '../search/opensearch/reindex.ts';
 import { syncJobs } from '../search/opensearch/sync.ts';
 import { berlin, createCompanies, job, toronto } from './fixtures/jobs.ts';

@@ -9,7 +9,7 @@ import { setSearchOutbox } from '../db/search-outbox.ts';
 import { OpenSearchSearchIndex } from '../search/opensearch/opensearch-index.ts';
 import { drainSearchOutbox } from '../search/opensearch/outbox-drain.ts';
 import { reindex } from '../search/opensearch/reindex.ts';
-import { upsertJobs } from '../db/jobs.ts';
+import { upsertJobs } from '../crawlers/job-write.ts';
 import { job } from './fixtures/jobs.ts';
 import { createTestDatabase } from './helpers/database.ts';
 import { skipWithoutOpenSearch, testOpenSearch } from './helpers/opensearch.ts';

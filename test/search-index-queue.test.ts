@@ -5,7 +5,8 @@
 import t from 'tap';
 import { createLogger } from '../lib/logger.ts';
 import { createPool } from '../db/pool.ts';
-import { expireJobs, upsertJobs } from '../db/jobs.ts';
+import { expireJobs } from '../db/jobs.ts';
+import { upsertJobs } from '../crawlers/job-write.ts';
 import { completeOutbox, pendingOutbox, setSearchOutbox } from '../db/search-outbox.ts';
 import { deleteOperations, indexOperations, sendBulk } from '../search/opensearch/bulk.ts';
 import { createOpenSearchClient } from '../search/opensearch/client.ts';

@@ -4,7 +4,8 @@
 import t from 'tap';
 import { createLogger } from '../lib/logger.ts';
 import { createPool } from '../db/pool.ts';
-import { expireJobs, upsertJobs, type JobInput } from '../db/jobs.ts';
+import { expireJobs, type JobInput } from '../db/jobs.ts';
+import { upsertJobs } from '../crawlers/job-write.ts';
 import { PostgresSearchIndex } from '../search/postgres.ts';
 import type { FacetName, JobFilters, SearchSort } from '../search/search-index.ts';
 import { berlin, createCompanies, job, toronto } from './fixtures/jobs.ts';

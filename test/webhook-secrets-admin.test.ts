@@ -5,7 +5,7 @@ import { startTestService } from './helpers/service.ts';
 import { addKey, createAccount } from './helpers/accounts.ts';
 import { runAdminCli } from './helpers/process.ts';
 import { activeWebhookSecrets } from '../db/webhooks.ts';
-import { signWebhook, verifyWebhook } from '../apply/webhook-signature.ts';
+import { signWebhook, verifyWebhook } from '../webhooks/signature.ts';
 
 const service = await startTestService(t);
 const { pool } = service.runtime;

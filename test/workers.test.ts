@@ -15,8 +15,8 @@ t.test('--queues selects the named queues only', async (t) => {
   t.throws(() => selectWorkers(['alpha', 'nope'], modules), /unknown queue\(s\): nope\. Known queues: alpha, beta, gamma/);
 });
 
-t.test('workers/main.ts refuses an unknown queue before touching the database', async (t) => {
-  const child = spawn(process.execPath, ['workers/main.ts', '--queues', 'no.such.queue'], {
+t.test('boot/worker.ts refuses an unknown queue before touching the database', async (t) => {
+  const child = spawn(process.execPath, ['boot/worker.ts', '--queues', 'no.such.queue'], {
     env: { ...process.env, DATABASE_URL: 'postgres://127.0.0.1:1/none' },
   });
   let stderr = '';

@@ -1,10 +1,9 @@
 // maintenance.prune: deletes what has outlived its purpose: rate-limit buckets older
 // than the day window, expired failed-authentication windows, idempotency keys past
 // their 24 hours. Runs on the cron schedule; safe to run any number of times.
-import { pruneAuthFailures } from '../db/auth-failures.ts';
+import { FAILURE_POLICY, pruneAuthFailures } from '../db/auth-failures.ts';
 import { pruneIdempotencyKeys } from '../db/idempotency.ts';
 import { pruneRateLimitCounters } from '../db/rate-limits.ts';
-import { FAILURE_POLICY } from '../api/gateway/authenticator.ts';
 import { clock } from '../lib/clock.ts';
 import { queueDefinition } from '../lib/queues.ts';
 import type { WorkerModule } from './worker.ts';

@@ -1,6 +1,6 @@
-// webhook.deliver: one attempt per job run (apply/webhook-delivery.ts); pg-boss retries
+// webhook.deliver: one attempt per job run (webhooks/delivery.ts); pg-boss retries
 // a failed attempt with backoff until the delivery's absolute deadline ends it.
-import { attemptWebhook, WEBHOOK_QUEUE, type ReplyHandler, type WebhookJobData } from '../apply/webhook-delivery.ts';
+import { attemptWebhook, WEBHOOK_QUEUE, type ReplyHandler, type WebhookJobData } from '../webhooks/delivery.ts';
 import { queueDefinition } from '../lib/queues.ts';
 import { applyFieldsReply } from '../apply/webhook-replies.ts';
 import type { WorkerModule } from './worker.ts';

@@ -5,7 +5,7 @@
 // that fail authentication get 429 instead of 401. A request whose key authenticates is
 // served whatever its address did (CONTRACT.md), and leaves the count alone.
 import type { Context } from 'koa';
-import { blockedUntil, recordAuthFailure, type FailurePolicy } from '../../db/auth-failures.ts';
+import { blockedUntil, recordAuthFailure, FAILURE_POLICY } from '../../db/auth-failures.ts';
 import { findKeyForAddress, type KeyWithAccount } from '../../db/api-keys.ts';
 import type { Pool } from '../../db/pool.ts';
 import { hashApiKey, isWellFormedKey } from '../../lib/api-keys.ts';
@@ -14,7 +14,6 @@ import type { Principal } from './principal.ts';
 
 export const AUTH_CACHE_MS = 30_000;
 const MAX_CACHED = 10_000;
-export const FAILURE_POLICY: FailurePolicy = { threshold: 20, windowMs: 5 * 60_000, blockMs: 5 * 60_000 };
 
 interface CachedPrincipal {
   principal: Principal;

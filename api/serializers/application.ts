@@ -1,28 +1,9 @@
 // The Application, Step and Field of spec 2.11 as responses and webhooks show them.
 import type { ApplicationRow, DeliveryWithAttempts, StepRow } from '../../db/applications.ts';
-import { visibleAnswers } from '../../apply/answers.ts';
-import type { Field } from '../../apply/fields.ts';
+import { serializeStep } from '../../apply/step-view.ts';
 import { API_VERSION } from '../api-version.ts';
 
 import { iso } from './time.ts';
-
-export function serializeStep(step: StepRow) {
-  const fields = step.fields as Field[];
-  return {
-    id: step.id,
-    sequence: step.sequence,
-    status: step.status,
-    correction_round: step.correction_round,
-    fields,
-    answers: visibleAnswers(fields, step.answers),
-    command_errors: step.command_errors,
-    created_at: step.created_at.toISOString(),
-    completed_at: iso(step.completed_at),
-    field_count: fields.length,
-    answer_count: step.answers.length,
-    answers_expire_at: iso(step.answers_expire_at),
-  };
-}
 
 export function serializeApplication(application: ApplicationRow, steps: StepRow[], deliveries: DeliveryWithAttempts[]) {
   const serializedSteps = steps.map(serializeStep);

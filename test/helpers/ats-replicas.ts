@@ -9,7 +9,7 @@ import http from 'node:http';
 import path from 'node:path';
 import busboy from 'busboy';
 import { freePort } from '../../lib/net.ts';
-import type { ProviderId } from '../../apply/providers.ts';
+import type { ProviderId } from '../../lib/provider-ids.ts';
 
 export type ReplicaProvider = 'greenhouse' | 'lever' | 'ashby';
 

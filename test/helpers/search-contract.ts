@@ -3,7 +3,8 @@
 // tiers, the result window, the text syntax of `q`, and scans (stable under concurrent
 // writes). test/search-contract-*.test.ts run it against PostgreSQL and OpenSearch.
 import type { Test } from 'tap';
-import { expireJobs, upsertJobs, type JobInput, type JobLocation } from '../../db/jobs.ts';
+import { expireJobs, type JobInput, type JobLocation } from '../../db/jobs.ts';
+import { upsertJobs } from '../../crawlers/job-write.ts';
 import type { Pool } from '../../db/pool.ts';
 import { type FacetName, type JobFilters, type SearchIndex, type SearchSort } from '../../search/search-index.ts';
 import { berlin, createCompanies, job, marketingIntern, roboticsTechnician, seniorBackendEngineer } from '../fixtures/jobs.ts';

@@ -3,9 +3,9 @@
 // port, and a client that checks responses against the OpenAPI document.
 import { loadConfig, type Config } from '../../lib/config.ts';
 import { createLogger, type Logger } from '../../lib/logger.ts';
-import { bootRuntime, type Runtime } from '../../lib/runtime.ts';
+import { bootRuntime, type Runtime } from '../../boot/runtime.ts';
 import { freePort } from '../../lib/net.ts';
-import { serveApi } from '../../api/serve.ts';
+import { serveApi } from '../../boot/serve-api.ts';
 import type { Route } from '../../api/routing/route.ts';
 import type { HttpServer } from '../../api/server.ts';
 import { createDatabase } from './database.ts';

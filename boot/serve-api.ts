@@ -1,10 +1,10 @@
-import { createApp, type AppOptions } from './app.ts';
-import { startHttpServer, type HttpServer } from './server.ts';
+import { createApp, type AppOptions } from '../api/app.ts';
+import { startHttpServer, type HttpServer } from '../api/server.ts';
 import { createSearchIndex } from '../search/index.ts';
-import type { Runtime } from '../lib/runtime.ts';
+import type { Runtime } from './runtime.ts';
 import { serviceSecret } from '../db/service-secrets.ts';
-import { CursorCodec } from './feeds/cursor.ts';
-import { LoadGate } from './feeds/load-gate.ts';
+import { CursorCodec } from '../api/feeds/cursor.ts';
+import { LoadGate } from '../api/feeds/load-gate.ts';
 import { Geocoder } from '../geo/geocoder.ts';
 import { ApplicationEvents } from '../apply/application-events.ts';
 import { browserHealth } from '../apply/browser-health.ts';

@@ -13,7 +13,7 @@ import {
   recordWebhookAttempt,
   type WebhookDelivery,
 } from '../db/webhooks.ts';
-import { signWebhook } from './webhook-signature.ts';
+import { signWebhook } from './signature.ts';
 import { guardedPost, OutboundRefusedError } from '../lib/outbound-guard.ts';
 
 export const WEBHOOK_QUEUE = 'webhook.deliver';

@@ -1,9 +1,9 @@
 // What every process of the service boots the same way: config, logger, database
 // (external or embedded), migrations, the pool and pg-boss; and the ordered, bounded
 // shutdown that undoes it.
-import { loadConfig, type Config } from './config.ts';
-import { createLogger, type Logger } from './logger.ts';
-import { queueDefinitions } from './queues.ts';
+import { loadConfig, type Config } from '../lib/config.ts';
+import { createLogger, type Logger } from '../lib/logger.ts';
+import { queueDefinitions } from '../lib/queues.ts';
 import { openDatabase } from '../db/database.ts';
 import { migrate } from '../db/migrate.ts';
 import { setSearchOutbox } from '../db/search-outbox.ts';

@@ -1,7 +1,7 @@
 // The `web` process: the HTTP API only (Procfile).
-import { bootRuntime, exitOnSignals } from '../lib/runtime.ts';
+import { bootRuntime, exitOnSignals } from './runtime.ts';
 import { exitOnStartupFailure } from '../lib/startup-error.ts';
-import { serveApi } from './serve.ts';
+import { serveApi } from './serve-api.ts';
 
 const runtime = await bootRuntime({ name: 'web', supervise: false }).catch(exitOnStartupFailure);
 exitOnSignals(runtime);

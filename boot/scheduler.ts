@@ -1,8 +1,8 @@
 // The `scheduler` process: keeps the cron schedule in the database and lets pg-boss's
 // timekeeper send each job on time. Several schedulers may run; pg-boss sends once.
-import { bootRuntime, exitOnSignals } from '../lib/runtime.ts';
+import { bootRuntime, exitOnSignals } from './runtime.ts';
 import { exitOnStartupFailure } from '../lib/startup-error.ts';
-import { applySchedule, schedule } from './schedule.ts';
+import { applySchedule, schedule } from '../crawlers/schedule.ts';
 
 const runtime = await bootRuntime({ name: 'scheduler', schedule: true }).catch(exitOnStartupFailure);
 exitOnSignals(runtime);

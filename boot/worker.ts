@@ -1,10 +1,10 @@
-// The `worker` process: `node workers/main.ts [--queues a,b]` runs the named queues,
+// The `worker` process: `node boot/worker.ts [--queues a,b]` runs the named queues,
 // or every queue without the flag, so operators scale each queue independently.
 import { parseArgs } from 'node:util';
-import { bootRuntime, exitOnSignals } from '../lib/runtime.ts';
+import { bootRuntime, exitOnSignals } from './runtime.ts';
 import { exitOnStartupFailure } from '../lib/startup-error.ts';
-import { selectWorkers } from './registry.ts';
-import { startWorkers } from './runner.ts';
+import { selectWorkers } from '../workers/registry.ts';
+import { startWorkers } from '../workers/runner.ts';
 
 const { values } = parseArgs({ options: { queues: { type: 'string' } } });
 const names = values.queues

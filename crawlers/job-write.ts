@@ -1,0 +1,38 @@
+// The job write path every producer uses (crawlers, seed, tests): descriptions are
+// converted once to both served formats (description.ts), then db/jobs.ts upserts the
+// rows. `writeJobs` adds, in the same transaction, the geocoding of raw locations.
+import { transactionDb, type PgBoss } from '../db/boss.ts';
+import { jobsWithUnresolvedLocations, upsertJobRows, type JobInput, type UpsertResult } from '../db/jobs.ts';
+import { withTransaction, type Pool, type Queryable } from '../db/pool.ts';
+import { GEOCODE_QUEUE, type GeocodeJobData } from '../geo/job-locations.ts';
+import { convertDescription } from './description.ts';
+
+/**
+ * Inserts new postings and updates changed ones, matched on (source, external id or
+ * listing URL), in one statement, with each description converted to Markdown and safe
+ * HTML. A posting seen again after it expired is live again. Returns the jobs written
+ * (unchanged ones are not returned).
+ */
+export async function upsertJobs(db: Queryable, jobs: JobInput[]): Promise<UpsertResult[]> {
+  return upsertJobRows(
+    db,
+    jobs.map((job) => {
+      const description = convertDescription(job.description);
+      return { ...job, description_markdown: description.markdown, description_html: description.html };
+    }),
+  );
+}
+
+/**
+ * The job write path for producers (ingestion): upserts the postings and, in the same
+ * transaction, queues the geocoding of those whose locations are raw strings, so a
+ * crash loses neither.
+ */
+export async function writeJobs(pool: Pool, boss: PgBoss, jobs: JobInput[]): Promise<UpsertResult[]> {
+  return withTransaction(pool, async (client) => {
+    const written = await upsertJobs(client, jobs);
+    const unresolved = await jobsWithUnresolvedLocations(client, written.map((row) => row.id));
+    if (unresolved.length > 0) await boss.send(GEOCODE_QUEUE, { job_ids: unresolved } satisfies GeocodeJobData, { db: transactionDb(client) });
+    return written;
+  });
+}
