@@ -2,7 +2,8 @@
 // row the caller has locked, and sends the queue job that follows the change in that
 // same transaction (pg-boss shares the database), so a crash leaves either both or
 // neither: never a step without its worker job, never an answer without its fill.
-import { transactionDb, type PgBoss } from '../db/boss.ts';
+import type { PgBoss } from '../db/boss.ts';
+import { applyExpireQueue, applyStepQueues, type QueueDefinition, type StepJob } from '../lib/queues.ts';
 import type { PoolClient } from '../db/pool.ts';
 import {
   insertStep,
@@ -19,23 +20,9 @@ import { serializeStep } from './step-view.ts';
 import { queueWebhook } from '../webhooks/delivery.ts';
 import type { Field } from './fields.ts';
 
-export const APPLY_QUEUES = {
-  discover: 'apply.discover',
-  fill: 'apply.fill',
-  submit: 'apply.submit',
-  expire: 'apply.expire',
-  dead: 'apply.dead',
-} as const;
-
 export const FIELDS_REQUESTED = 'application.fields_requested';
 /** A form that keeps rejecting answers ends the application rather than looping. */
 export const MAX_CORRECTION_ROUNDS = 5;
-
-export interface StepJob {
-  application_id: string;
-  step_id?: string;
-  correction_round?: number;
-}
 
 export interface StateContext {
   client: PoolClient;
@@ -43,12 +30,12 @@ export interface StateContext {
   answerWindowSeconds: number;
 }
 
-const send = (context: StateContext, queue: string, data: StepJob, options: { startAfter?: Date } = {}) =>
-  context.boss.send(queue, data, { ...options, db: transactionDb(context.client) });
+const send = (context: StateContext, queue: QueueDefinition<StepJob>, data: StepJob, options: { startAfter?: Date } = {}) =>
+  queue.sendInTransaction(context.client, context.boss, data, options);
 
 /** Asks for a step's answers: the window's expiry job, and the webhook when there is a callback URL. */
 async function requestAnswers(context: StateContext, application: ApplicationRow, step: StepRow): Promise<void> {
-  await send(context, APPLY_QUEUES.expire, { application_id: application.id, step_id: step.id, correction_round: step.correction_round }, { startAfter: step.answers_expire_at! });
+  await send(context, applyExpireQueue, { application_id: application.id, step_id: step.id, correction_round: step.correction_round }, { startAfter: step.answers_expire_at! });
   if (application.callback_url) {
     await queueWebhook(context.client, context.boss, {
       accountId: application.account_id,
@@ -89,7 +76,7 @@ export async function openStep(context: StateContext, application: ApplicationRo
 export async function acceptAnswers(context: StateContext, application: ApplicationRow, step: StepRow, answers: Answer[]): Promise<void> {
   await updateStep(context.client, step.id, { status: 'answered', answers, command_errors: [], completed_at: new Date() });
   await updateApplication(context.client, application.id, { status: step.is_final ? 'submitting' : 'running' });
-  await send(context, step.is_final ? APPLY_QUEUES.submit : APPLY_QUEUES.fill, { application_id: application.id, step_id: step.id, correction_round: step.correction_round });
+  await send(context, step.is_final ? applyStepQueues.submit : applyStepQueues.fill, { application_id: application.id, step_id: step.id, correction_round: step.correction_round });
 }
 
 /**

@@ -1,10 +1,10 @@
 // The job write path every producer uses (crawlers, seed, tests): descriptions are
 // converted once to both served formats (description.ts), then db/jobs.ts upserts the
 // rows. `writeJobs` adds, in the same transaction, the geocoding of raw locations.
-import { transactionDb, type PgBoss } from '../db/boss.ts';
+import type { PgBoss } from '../db/boss.ts';
 import { jobsWithUnresolvedLocations, upsertJobRows, type JobInput, type UpsertResult } from '../db/jobs.ts';
 import { withTransaction, type Pool, type Queryable } from '../db/pool.ts';
-import { GEOCODE_QUEUE, type GeocodeJobData } from '../geo/job-locations.ts';
+import { geocodeLocationQueue } from '../lib/queues.ts';
 import { convertDescription } from './description.ts';
 
 /**
@@ -32,7 +32,7 @@ export async function writeJobs(pool: Pool, boss: PgBoss, jobs: JobInput[]): Pro
   return withTransaction(pool, async (client) => {
     const written = await upsertJobs(client, jobs);
     const unresolved = await jobsWithUnresolvedLocations(client, written.map((row) => row.id));
-    if (unresolved.length > 0) await boss.send(GEOCODE_QUEUE, { job_ids: unresolved } satisfies GeocodeJobData, { db: transactionDb(client) });
+    if (unresolved.length > 0) await geocodeLocationQueue.sendInTransaction(client, boss, { job_ids: unresolved });
     return written;
   });
 }

@@ -1,26 +1,30 @@
 // The cron schedule: which queue gets a job when. pg-boss keeps schedules in the
 // database; the scheduler process (or `npm start`) keeps them equal to this list.
 import type { PgBoss } from '../db/boss.ts';
+import { maintenancePruneQueue, searchIndexQueue, type QueueDefinition } from '../lib/queues.ts';
 
-export interface ScheduleEntry {
-  queue: string;
+export interface ScheduleEntry<P extends object = any> {
+  queue: QueueDefinition<P>;
   /** Five-field cron expression, UTC. */
   cron: string;
-  data?: object;
+  data?: P;
 }
 
+/** An entry whose data has the queue's payload type. */
+const every = <P extends object>(queue: QueueDefinition<P>, cron: string, data?: P): ScheduleEntry<P> => ({ queue, cron, ...(data ? { data } : {}) });
+
 export const schedule: ScheduleEntry[] = [
-  { queue: 'maintenance.prune', cron: '*/15 * * * *' },
+  every(maintenancePruneQueue, '*/15 * * * *'),
   // The safety net under the outbox notifications (workers/search-index.ts).
-  { queue: 'search.index', cron: '* * * * *' },
+  every(searchIndexQueue, '* * * * *'),
 ];
 
 /** Makes the stored schedules match `entries`: adds, updates and removes. */
 export async function applySchedule(boss: PgBoss, entries: ScheduleEntry[] = schedule): Promise<void> {
   for (const entry of entries) {
-    await boss.schedule(entry.queue, entry.cron, entry.data ?? null, { tz: 'UTC' });
+    await boss.schedule(entry.queue.name, entry.cron, entry.data ?? null, { tz: 'UTC' });
   }
   for (const stored of await boss.getSchedules()) {
-    if (!entries.some((entry) => entry.queue === stored.name)) await boss.unschedule(stored.name, stored.key);
+    if (!entries.some((entry) => entry.queue.name === stored.name)) await boss.unschedule(stored.name, stored.key);
   }
 }

@@ -1,6 +1,5 @@
 // pg-boss on the service's own database: one instance per process, started here.
-import { PgBoss, type Db } from 'pg-boss';
-import type { PoolClient } from 'pg';
+import { PgBoss } from 'pg-boss';
 import type { Logger } from '../lib/logger.ts';
 import type { QueueDefinition } from '../lib/queues.ts';
 
@@ -9,7 +8,7 @@ export type { PgBoss };
 export interface BossOptions {
   connectionString: string;
   logger: Logger;
-  queues: QueueDefinition[];
+  queues: QueueDefinition<any>[];
   /** Run pg-boss's cron timekeeper in this process (the scheduler does). */
   schedule: boolean;
   /** Run pg-boss maintenance (expiry, retention) in this process. */
@@ -38,8 +37,9 @@ export async function startBoss(options: BossOptions): Promise<PgBoss> {
 }
 
 /** Creates the queue, or brings its settings up to date. Safe to race. */
-export async function ensureQueue(boss: PgBoss, definition: QueueDefinition): Promise<void> {
-  const { name, description: _description, policy, partition, deadLetter, ...settings } = definition;
+export async function ensureQueue(boss: PgBoss, definition: QueueDefinition<any>): Promise<void> {
+  // The declaration's own parts (what it is, who serves it, how to send) are not pg-boss settings.
+  const { name, description: _description, handler: _handler, send: _send, sendInTransaction: _sendInTransaction, payload: _payload, policy, partition, deadLetter, ...settings } = definition;
   if (await boss.getQueue(name)) {
     await boss.updateQueue(name, settings);
     return;
@@ -52,11 +52,4 @@ export async function ensureQueue(boss: PgBoss, definition: QueueDefinition): Pr
     // Another process created it between our check and our create.
     if (!(await boss.getQueue(name))) throw error;
   }
-}
-
-/** Lets pg-boss insert a job inside the caller's transaction, so both commit together. */
-export function transactionDb(client: PoolClient): Db {
-  return {
-    executeSql: (text, values) => client.query(text, values as unknown[]),
-  };
 }

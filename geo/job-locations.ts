@@ -6,12 +6,6 @@ import { jobLocations, updateJobLocations, type JobLocation } from '../db/jobs.t
 import type { Pool } from '../db/pool.ts';
 import type { Geocoder } from './geocoder.ts';
 
-export const GEOCODE_QUEUE = 'geocode.location';
-
-export interface GeocodeJobData {
-  job_ids: string[];
-}
-
 /** A location with what the geocoder made of its raw string; unchanged when nothing resolved. */
 async function resolved(geocoder: Geocoder, location: JobLocation): Promise<JobLocation> {
   if (location.latitude !== null && location.latitude !== undefined) return location;

@@ -1,100 +1,189 @@
-// The queue registry: every pg-boss queue the service uses, with its retry, backoff
-// and expiry policy. API processes send by these names; workers/ hold the handlers.
-import type { Queue } from 'pg-boss';
+// The queue catalogue: every pg-boss queue the service uses, declared once with its name,
+// payload type, policy (retry, backoff, expiry, heartbeat) and the worker module that
+// serves it. Senders import a declaration and call its typed `send` (or
+// `sendInTransaction`, which commits with the caller's transaction); workers/ binds the
+// handlers (workers/worker.ts `defineWorker`), the schedule (crawlers/schedule.ts) and
+// pg-boss's queue setup (db/boss.ts) take the same declarations. Pure declarations:
+// nothing of ours is imported, so every layer may use it.
+import type { Db, PgBoss, Queue, SendOptions } from 'pg-boss';
 
-export interface QueueDefinition extends Omit<Queue, 'name'> {
+// ---------------------------------------------------------------------------------------------
+// Payloads
+
+/** maintenance.prune and search.index carry nothing. */
+export type EmptyJob = Record<string, never>;
+
+/** geocode.location: the written jobs whose locations are raw strings. */
+export interface GeocodeJobData {
+  job_ids: string[];
+}
+
+/** webhook.deliver: the stored delivery to attempt. */
+export interface WebhookJobData {
+  delivery_id: string;
+}
+
+/** apply.discover, apply.fill, apply.submit, apply.expire, apply.dead: the application (and step) the job is about. */
+export interface StepJob {
+  application_id: string;
+  step_id?: string;
+  correction_round?: number;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Declarations
+
+/** What a client in a transaction offers (a pg PoolClient is one). */
+export interface TransactionClient {
+  query(text: string, values?: unknown[]): Promise<{ rows: any[] }>;
+}
+
+/** Lets pg-boss insert a job inside the caller's transaction, so both commit together. */
+export function transactionDb(client: TransactionClient): Db {
+  return { executeSql: (text, values) => client.query(text, values as unknown[]) };
+}
+
+type Policy = Omit<Queue, 'name' | 'deadLetter'>;
+
+export interface QueueDeclaration extends Policy {
   name: string;
   description: string;
+  /** The worker module that serves it (a file under workers/, checked by test/workers.test.ts). */
+  handler: string;
+  /** Where jobs go when their retries are used up. */
+  deadLetter?: QueueDefinition<any>;
 }
 
-export const queueDefinitions: QueueDefinition[] = [
-  {
-    name: 'maintenance.prune',
-    description: 'Deletes expired rate-limit buckets, failed-authentication windows and idempotency keys.',
-    // One run at a time is plenty; a missed run is caught up by the next.
-    policy: 'singleton',
+export interface QueueDefinition<P extends object = object> extends Omit<QueueDeclaration, 'deadLetter'> {
+  deadLetter?: string;
+  /** Sends a job now (its own statement). */
+  send(boss: PgBoss, payload: P, options?: Omit<SendOptions, 'db'>): Promise<string | null>;
+  /** Sends a job inside the caller's transaction: it exists only if that commits. */
+  sendInTransaction(client: TransactionClient, boss: PgBoss, payload: P, options?: Omit<SendOptions, 'db'>): Promise<string | null>;
+  /** Never set: carries the payload type for `defineWorker` and the schedule. */
+  readonly payload?: P;
+}
+
+/** Declares a queue whose jobs carry `P` (the catalogue below; tests declare their own). */
+export function declareQueue<P extends object>({ deadLetter, ...declaration }: QueueDeclaration): QueueDefinition<P> {
+  const name = declaration.name;
+  return {
+    ...declaration,
+    ...(deadLetter ? { deadLetter: deadLetter.name } : {}),
+    send: (boss, payload, options = {}) => boss.send(name, payload, options),
+    sendInTransaction: (client, boss, payload, options = {}) => boss.send(name, payload, { ...options, db: transactionDb(client) }),
+  };
+}
+
+export const maintenancePruneQueue = declareQueue<EmptyJob>({
+  name: 'maintenance.prune',
+  description: 'Deletes expired rate-limit buckets, failed-authentication windows and idempotency keys.',
+  handler: 'workers/maintenance-prune.ts',
+  // One run at a time is plenty; a missed run is caught up by the next.
+  policy: 'singleton',
+  retryLimit: 2,
+  retryDelay: 60,
+  expireInSeconds: 600,
+});
+
+export const searchIndexQueue = declareQueue<EmptyJob>({
+  name: 'search.index',
+  description:
+    'Drains search_outbox into OpenSearch (when OPENSEARCH_URL is set): re-indexes changed jobs in batches, and builds the first index when there is none.',
+  handler: 'workers/search-index.ts',
+  // At most one drain runs and one waits: any number of wake-ups collapse into one.
+  policy: 'stately',
+  retryLimit: 100,
+  retryDelay: 5,
+  retryBackoff: true,
+  retryDelayMax: 300,
+  // A first build of a large index runs inside one job.
+  expireInSeconds: 3600,
+});
+
+export const geocodeLocationQueue = declareQueue<GeocodeJobData>({
+  name: 'geocode.location',
+  description: "Resolves the raw location strings of written jobs into city, region, country and coordinates (the geocoder's resolver and cache).",
+  handler: 'workers/geocode-location.ts',
+  policy: 'standard',
+  retryLimit: 5,
+  retryDelay: 30,
+  retryBackoff: true,
+  expireInSeconds: 300,
+});
+
+export const webhookDeliverQueue = declareQueue<WebhookJobData>({
+  name: 'webhook.deliver',
+  description: 'Delivers a signed webhook; transport failures and non-2xx answers are retried with backoff, under the same webhook id, until the 120-second deadline.',
+  handler: 'workers/webhook-deliver.ts',
+  policy: 'standard',
+  notify: true,
+  retryLimit: 20,
+  retryDelay: 1,
+  retryBackoff: true,
+  retryDelayMax: 30,
+  expireInSeconds: 60,
+});
+
+// Auto Apply. The dead-letter queue comes first: the others name it.
+export const applyDeadQueue = declareQueue<StepJob>({
+  name: 'apply.dead',
+  description:
+    'Ends an application whose browser job used up its retries (or whose worker kept dying): failed with worker_failed, or submitted with submission_unconfirmed when a submit may have gone out.',
+  handler: 'workers/apply-dead.ts',
+  policy: 'standard',
+  retryLimit: 10,
+  retryDelay: 5,
+  retryBackoff: true,
+  expireInSeconds: 60,
+});
+
+export type BrowserStep = 'discover' | 'fill' | 'submit';
+
+const browserStepQueue = (step: BrowserStep, description: string) =>
+  declareQueue<StepJob>({
+    name: `apply.${step}`,
+    description,
+    handler: 'workers/apply-steps.ts',
+    policy: 'standard',
     retryLimit: 2,
-    retryDelay: 60,
+    retryDelay: 5,
+    retryBackoff: true,
+    // A step's own time limit (AUTO_APPLY_STEP_TIMEOUT_SECONDS) ends it well before this.
     expireInSeconds: 600,
-  },
-  {
-    name: 'search.index',
-    description:
-      'Drains search_outbox into OpenSearch (when OPENSEARCH_URL is set): re-indexes changed jobs in batches, and builds the first index when there is none.',
-    // At most one drain runs and one waits: any number of wake-ups collapse into one.
-    policy: 'stately',
-    retryLimit: 100,
-    retryDelay: 5,
-    retryBackoff: true,
-    retryDelayMax: 300,
-    // A first build of a large index runs inside one job.
-    expireInSeconds: 3600,
-  },
-  {
-    name: 'geocode.location',
-    description: "Resolves the raw location strings of written jobs into city, region, country and coordinates (the geocoder's resolver and cache).",
-    policy: 'standard',
-    retryLimit: 5,
-    retryDelay: 30,
-    retryBackoff: true,
-    expireInSeconds: 300,
-  },
-  {
-    name: 'webhook.deliver',
-    description: 'Delivers a signed webhook; transport failures and non-2xx answers are retried with backoff, under the same webhook id, until the 120-second deadline.',
-    policy: 'standard',
+    // A worker process that dies mid-step stops beating: the supervisor retries the job.
+    heartbeatSeconds: 10,
+    deadLetter: applyDeadQueue,
+    // The create hold waits on this job: wake a worker at once.
     notify: true,
-    retryLimit: 20,
-    retryDelay: 1,
-    retryBackoff: true,
-    retryDelayMax: 30,
-    expireInSeconds: 60,
-  },
-  // Auto Apply. The dead-letter queue comes first: the others name it.
-  {
-    name: 'apply.dead',
-    description:
-      'Ends an application whose browser job used up its retries (or whose worker kept dying): failed with worker_failed, or submitted with submission_unconfirmed when a submit may have gone out.',
-    policy: 'standard',
-    retryLimit: 10,
-    retryDelay: 5,
-    retryBackoff: true,
-    expireInSeconds: 60,
-  },
-  ...(['discover', 'fill', 'submit'] as const).map(
-    (step): QueueDefinition => ({
-      name: `apply.${step}`,
-      description: {
-        discover: 'Opens an application form in Chromium and reads the first step\'s fields.',
-        fill: 'Replays the answered steps in a fresh browser context, fills the current one and reads the next step (or the form\'s corrections).',
-        submit: 'Fills the last step and submits the application, then waits for the confirmation. Never clicks submit twice.',
-      }[step],
-      policy: 'standard',
-      retryLimit: 2,
-      retryDelay: 5,
-      retryBackoff: true,
-      // A step's own time limit (AUTO_APPLY_STEP_TIMEOUT_SECONDS) ends it well before this.
-      expireInSeconds: 600,
-      // A worker process that dies mid-step stops beating: the supervisor retries the job.
-      heartbeatSeconds: 10,
-      deadLetter: 'apply.dead',
-      // The create hold waits on this job: wake a worker at once.
-      notify: true,
-    }),
-  ),
-  {
-    name: 'apply.expire',
-    description: "Ends an application whose step's answer window (answers_expire_at) passed unanswered: failed with answers_timeout.",
-    policy: 'standard',
-    retryLimit: 10,
-    retryDelay: 5,
-    retryBackoff: true,
-    expireInSeconds: 60,
-  },
-];
+  });
 
-export function queueDefinition(name: string): QueueDefinition {
-  const found = queueDefinitions.find((queue) => queue.name === name);
-  if (!found) throw new Error(`unknown queue ${name}`);
-  return found;
-}
+export const applyStepQueues: Record<BrowserStep, QueueDefinition<StepJob>> = {
+  discover: browserStepQueue('discover', "Opens an application form in Chromium and reads the first step's fields."),
+  fill: browserStepQueue('fill', "Replays the answered steps in a fresh browser context, fills the current one and reads the next step (or the form's corrections)."),
+  submit: browserStepQueue('submit', 'Fills the last step and submits the application, then waits for the confirmation. Never clicks submit twice.'),
+};
+
+export const applyExpireQueue = declareQueue<StepJob>({
+  name: 'apply.expire',
+  description: "Ends an application whose step's answer window (answers_expire_at) passed unanswered: failed with answers_timeout.",
+  handler: 'workers/apply-expire.ts',
+  policy: 'standard',
+  retryLimit: 10,
+  retryDelay: 5,
+  retryBackoff: true,
+  expireInSeconds: 60,
+});
+
+/** Every queue, in creation order (a dead-letter queue before the queues that name it). */
+export const queueDefinitions: QueueDefinition<any>[] = [
+  maintenancePruneQueue,
+  searchIndexQueue,
+  geocodeLocationQueue,
+  webhookDeliverQueue,
+  applyDeadQueue,
+  applyStepQueues.discover,
+  applyStepQueues.fill,
+  applyStepQueues.submit,
+  applyExpireQueue,
+];

@@ -7,6 +7,7 @@ import t from 'tap';
 import { answersFor, applyAccount, ended, settle, startApplyService } from './helpers/auto-apply.ts';
 import { waitFor } from './helpers/wait.ts';
 import { startTestService } from './helpers/service.ts';
+import { applyDeadQueue, applyExpireQueue, applyStepQueues } from '../lib/queues.ts';
 
 t.test('the hold runs out on a slow form: 202, then re-attach by key and by wait_seconds', async (t) => {
   const service = await startApplyService(t, { env: { AUTO_APPLY_HOLD_SECONDS: '2' } });
@@ -50,7 +51,7 @@ t.test('a worker process killed mid-step, then restarted', async (t) => {
     for (const child of workers) child.kill('SIGKILL');
   });
   const startWorkerProcess = () => {
-    const child = spawn(process.execPath, ['boot/worker.ts', '--queues', 'apply.dead,apply.discover,apply.fill,apply.submit,apply.expire'], {
+    const child = spawn(process.execPath, ['boot/worker.ts', '--queues', [applyDeadQueue, applyStepQueues.discover, applyStepQueues.fill, applyStepQueues.submit, applyExpireQueue].map((queue) => queue.name).join(',')], {
       env: { ...process.env, NODE_ENV: 'test', LOG_LEVEL: 'silent', DATABASE_URL: service.databaseUrl, QUEUE_SUPERVISE_SECONDS: '1', AUTO_APPLY_CONFIRM_SECONDS: '30', PORT: '0' },
       stdio: 'ignore',
     });

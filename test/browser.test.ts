@@ -10,6 +10,7 @@ import { chromium } from 'playwright-core';
 import { BrowserUnavailableError, resolveChromium } from '../apply/chromium.ts';
 import { unpackBundledChromium } from '../apply/bundled-chromium.ts';
 import { loadConfig } from '../lib/config.ts';
+import { applyStepQueues } from '../lib/queues.ts';
 import { applyAccount, startApplyService } from './helpers/auto-apply.ts';
 import { waitFor } from './helpers/wait.ts';
 
@@ -74,7 +75,7 @@ t.test('/readyz reports the browser; an application whose browser cannot start f
   t.match(created.body, { status: 'failed', failure: { code: 'browser_unavailable', retryable: true } });
   t.notMatch(created.body.failure.message, /no-such-chromium/, 'host paths stay in the log, not in the customer message');
   t.equal((await account.api.get('/api/account')).body.credits_balance, before, 'refunded');
-  const { rows } = await service.runtime.pool.query("SELECT state, retry_count FROM pgboss.job WHERE name = 'apply.discover'");
+  const { rows } = await service.runtime.pool.query('SELECT state, retry_count FROM pgboss.job WHERE name = $1', [applyStepQueues.discover.name]);
   t.same(rows, [{ state: 'completed', retry_count: 0 }], 'one attempt, not three retries');
 });
 

@@ -3,6 +3,7 @@
 // country filter and facets see them.
 import t from 'tap';
 import { startTestService } from './helpers/service.ts';
+import { geocodeLocationQueue } from '../lib/queues.ts';
 import { waitFor } from './helpers/wait.ts';
 import { createCompanies, job } from './fixtures/jobs.ts';
 import { writeJobs } from '../crawlers/job-write.ts';
@@ -15,7 +16,7 @@ const service = await startTestService(t);
 const { pool, boss } = service.runtime;
 const companies = await createCompanies(pool);
 const raw = (location: string): JobLocation => ({ location, city: null, region: null, country: null, country_code: null, latitude: null, longitude: null });
-const queued = async () => (await pool.query<{ n: number }>("SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'geocode.location'")).rows[0]!.n;
+const queued = async () => (await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM pgboss.job WHERE name = $1', [geocodeLocationQueue.name])).rows[0]!.n;
 
 t.test('writes queue geocoding for raw locations only, in the same transaction', async (t) => {
   const before = await queued();

@@ -3,7 +3,7 @@ import { startTestService } from './helpers/service.ts';
 import { createAccount } from './helpers/accounts.ts';
 import { maintenancePrune } from '../workers/maintenance-prune.ts';
 import { schedule } from '../crawlers/schedule.ts';
-import { queueDefinition } from '../lib/queues.ts';
+import { maintenancePruneQueue } from '../lib/queues.ts';
 
 const service = await startTestService(t);
 const { pool } = service.runtime;
@@ -36,8 +36,8 @@ t.test('maintenance.prune deletes only what has expired', async (t) => {
 });
 
 t.test('it is on the cron schedule and its queue is a singleton', async (t) => {
-  t.match(schedule, [{ queue: 'maintenance.prune', cron: '*/15 * * * *' }]);
-  t.equal(queueDefinition('maintenance.prune').policy, 'singleton');
-  const stored = await service.runtime.boss.getQueue('maintenance.prune');
+  t.match(schedule, [{ queue: { name: 'maintenance.prune' }, cron: '*/15 * * * *' }]);
+  t.equal(maintenancePruneQueue.policy, 'singleton');
+  const stored = await service.runtime.boss.getQueue(maintenancePruneQueue.name);
   t.equal(stored?.policy, 'singleton', 'created in pg-boss at start');
 });

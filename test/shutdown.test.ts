@@ -2,6 +2,7 @@ import t from 'tap';
 import pg from 'pg';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { startTestService } from './helpers/service.ts';
+import { declareQueue } from '../lib/queues.ts';
 import { slowRoute } from './fixtures/routes.ts';
 import { startWorkers } from '../workers/runner.ts';
 import type { WorkerModule } from '../workers/worker.ts';
@@ -42,8 +43,9 @@ t.test('shutdown lets an in-flight job finish and records it completed', async (
   const service = await startTestService(t);
   const jobStarted = signal();
   const finished: string[] = [];
+  const slowQueue = declareQueue<{ n: number }>({ name: 'test.slow-job', description: 'test only', handler: 'test/shutdown.test.ts', retryLimit: 0 });
   const slowWorker: WorkerModule<{ n: number }> = {
-    queue: { name: 'test.slow-job', description: 'test only', retryLimit: 0 },
+    queue: slowQueue,
     work: { pollingIntervalSeconds: 0.5 },
     async handle(jobs) {
       jobStarted.fire();
@@ -52,7 +54,7 @@ t.test('shutdown lets an in-flight job finish and records it completed', async (
     },
   };
   await startWorkers(service.runtime.boss, [slowWorker], service.runtime);
-  const id = await service.runtime.boss.send('test.slow-job', { n: 1 });
+  const id = await slowQueue.send(service.runtime.boss, { n: 1 });
   await jobStarted.promise;
   await service.runtime.shutdown();
   t.same(finished, [id], 'the handler ran to its end before shutdown returned');

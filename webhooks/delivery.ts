@@ -3,7 +3,8 @@
 // transport failure or a non-2xx is retried with backoff (the queue's policy), under the
 // same webhook id, until the absolute deadline; no attempt starts after it.
 import crypto from 'node:crypto';
-import { transactionDb, type PgBoss } from '../db/boss.ts';
+import type { PgBoss } from '../db/boss.ts';
+import { webhookDeliverQueue } from '../lib/queues.ts';
 import { withTransaction, type Pool, type PoolClient } from '../db/pool.ts';
 import {
   activeWebhookSecrets,
@@ -16,15 +17,10 @@ import {
 import { signWebhook } from './signature.ts';
 import { guardedPost, OutboundRefusedError } from '../lib/outbound-guard.ts';
 
-export const WEBHOOK_QUEUE = 'webhook.deliver';
 /** The callback deadline: an absolute 120 seconds (spec part 6). */
 export const WEBHOOK_DEADLINE_SECONDS = 120;
 /** One attempt waits at most this long for the receiver. */
 const ATTEMPT_TIMEOUT_MS = 30_000;
-
-export interface WebhookJobData {
-  delivery_id: string;
-}
 
 export class WebhookRetry extends Error {}
 
@@ -37,7 +33,7 @@ export async function queueWebhook(
   const id = crypto.randomUUID();
   const body = JSON.stringify({ id, type: input.kind, api_version: '2026-08-12', created_at: new Date().toISOString(), data: input.data });
   await createWebhookDelivery(client, { id, accountId: input.accountId, subjectId: input.subjectId, kind: input.kind, url: input.url, body, deadlineSeconds: input.deadlineSeconds ?? WEBHOOK_DEADLINE_SECONDS });
-  await boss.send(WEBHOOK_QUEUE, { delivery_id: id } satisfies WebhookJobData, { db: transactionDb(client) });
+  await webhookDeliverQueue.sendInTransaction(client, boss, { delivery_id: id });
   return id;
 }
 

@@ -2,14 +2,12 @@
 // (or whose worker processes kept dying) ends here: failed, or submitted-unconfirmed
 // when the form may already have been sent.
 import { endAbandoned } from '../apply/engine.ts';
-import type { StepJob } from '../apply/application-state.ts';
-import { queueDefinition } from '../lib/queues.ts';
-import type { WorkerModule } from './worker.ts';
+import { applyDeadQueue } from '../lib/queues.ts';
+import { defineWorker } from './worker.ts';
 
-export const applyDead: WorkerModule<StepJob> = {
-  queue: queueDefinition('apply.dead'),
+export const applyDead = defineWorker(applyDeadQueue, {
   work: { batchSize: 5, pollingIntervalSeconds: 1 },
   async handle(jobs, { pool }) {
     for (const job of jobs) await endAbandoned(pool, job.data);
   },
-};
+});

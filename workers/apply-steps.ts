@@ -3,14 +3,12 @@
 // three queues it runs.
 import { acquireEngine } from '../apply/engine-host.ts';
 import type { ApplyEngine } from '../apply/engine.ts';
-import type { StepJob } from '../apply/application-state.ts';
-import { queueDefinition } from '../lib/queues.ts';
-import type { WorkerModule } from './worker.ts';
+import { applyStepQueues, type BrowserStep, type StepJob } from '../lib/queues.ts';
+import { defineWorker, type WorkerModule } from './worker.ts';
 
-function browserStep(step: 'discover' | 'fill' | 'submit'): WorkerModule<StepJob> {
+function browserStep(step: BrowserStep): WorkerModule<StepJob> {
   let engine: ApplyEngine | null = null;
-  return {
-    queue: queueDefinition(`apply.${step}`),
+  return defineWorker(applyStepQueues[step], {
     // Each job holds a browser context; three at a time per queue and process. A NOTIFY
     // wakes a worker when a job is sent; a slot that frees up polls at once for the rest.
     work: { batchSize: 1, localConcurrency: 3, pollingIntervalSeconds: 0.5, notifyPollingIntervalSeconds: 0.5 },
@@ -22,7 +20,7 @@ function browserStep(step: 'discover' | 'fill' | 'submit'): WorkerModule<StepJob
     async handle(jobs) {
       for (const job of jobs) await engine![step](job.data);
     },
-  };
+  });
 }
 
 export const applyDiscover = browserStep('discover');

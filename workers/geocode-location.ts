@@ -2,16 +2,15 @@
 // (geo/job-locations.ts), with the geocoder the API uses and its cache. Idempotent: a
 // location already resolved is left alone, so retries and repeats are safe.
 import { Geocoder } from '../geo/geocoder.ts';
-import { geocodeJobLocations, GEOCODE_QUEUE, type GeocodeJobData } from '../geo/job-locations.ts';
-import { queueDefinition } from '../lib/queues.ts';
+import { geocodeJobLocations } from '../geo/job-locations.ts';
+import { geocodeLocationQueue } from '../lib/queues.ts';
 import type { Pool } from '../db/pool.ts';
-import type { WorkerModule } from './worker.ts';
+import { defineWorker } from './worker.ts';
 
 // One geocoder per pool: it holds the gazetteer's countries and regions in memory.
 const geocoders = new WeakMap<Pool, Promise<Geocoder>>();
 
-export const geocodeLocation: WorkerModule<GeocodeJobData> = {
-  queue: queueDefinition(GEOCODE_QUEUE),
+export const geocodeLocation = defineWorker(geocodeLocationQueue, {
   work: { batchSize: 10 },
   async handle(jobs, { pool, logger }) {
     let geocoder = geocoders.get(pool);
@@ -22,4 +21,4 @@ export const geocodeLocation: WorkerModule<GeocodeJobData> = {
     }
     logger.debug({ jobs: jobs.length, locations: changed }, 'locations resolved');
   },
-};
+});

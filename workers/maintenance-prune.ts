@@ -5,11 +5,10 @@ import { FAILURE_POLICY, pruneAuthFailures } from '../db/auth-failures.ts';
 import { pruneIdempotencyKeys } from '../db/idempotency.ts';
 import { pruneRateLimitCounters } from '../db/rate-limits.ts';
 import { clock } from '../lib/clock.ts';
-import { queueDefinition } from '../lib/queues.ts';
-import type { WorkerModule } from './worker.ts';
+import { maintenancePruneQueue } from '../lib/queues.ts';
+import { defineWorker } from './worker.ts';
 
-export const maintenancePrune: WorkerModule = {
-  queue: queueDefinition('maintenance.prune'),
+export const maintenancePrune = defineWorker(maintenancePruneQueue, {
   async handle(_jobs, { pool, logger }) {
     const now = clock.now();
     const deleted = {
@@ -19,4 +18,4 @@ export const maintenancePrune: WorkerModule = {
     };
     logger.info({ deleted }, 'pruned expired rows');
   },
-};
+});

@@ -4,12 +4,11 @@
 // of time re-queueing itself, and the cron schedule every minute as the safety net.
 // Without OPENSEARCH_URL there is no outbox to drain and the handler does nothing.
 import type { OpenSearchConfig } from '../lib/config.ts';
-import { queueDefinition } from '../lib/queues.ts';
+import { searchIndexQueue } from '../lib/queues.ts';
 import { createOpenSearchClient, type OpenSearchClient } from '../search/opensearch/client.ts';
 import { drainSearchOutbox } from '../search/opensearch/outbox-drain.ts';
-import type { WorkerContext, WorkerModule } from './worker.ts';
+import { defineWorker, type WorkerContext } from './worker.ts';
 
-const QUEUE = 'search.index';
 const clients = new Map<OpenSearchConfig, OpenSearchClient>();
 let inFlight: Promise<unknown> = Promise.resolve();
 let stopping = false;
@@ -29,7 +28,7 @@ async function listen(context: WorkerContext): Promise<() => Promise<void>> {
   let release: (() => void) | null = null;
   const send = () => {
     wake = null;
-    context.boss.send(QUEUE, {}).catch((error) => context.logger.warn({ err: error }, 'could not queue a search.index drain'));
+    searchIndexQueue.send(context.boss, {}).catch((error) => context.logger.warn({ err: error }, 'could not queue a search.index drain'));
   };
   const connect = async () => {
     if (stopped) return;
@@ -60,8 +59,7 @@ async function listen(context: WorkerContext): Promise<() => Promise<void>> {
   };
 }
 
-export const searchIndex: WorkerModule = {
-  queue: queueDefinition(QUEUE),
+export const searchIndex = defineWorker(searchIndexQueue, {
   work: { pollingIntervalSeconds: 0.5 },
   async start(context) {
     if (context.config.opensearch === null) return async () => {};
@@ -82,6 +80,6 @@ export const searchIndex: WorkerModule = {
     const result = await drain;
     if (result.built) logger.info({ index: result.built.index, documents: result.built.documents }, 'built the first OpenSearch index');
     if (result.indexed + result.removed > 0) logger.debug({ indexed: result.indexed, removed: result.removed }, 'search index updated');
-    if (result.remaining) await boss.send(QUEUE, {});
+    if (result.remaining) await searchIndexQueue.send(boss, {});
   },
-};
+});

@@ -1,12 +1,11 @@
 // webhook.deliver: one attempt per job run (webhooks/delivery.ts); pg-boss retries
 // a failed attempt with backoff until the delivery's absolute deadline ends it.
-import { attemptWebhook, WEBHOOK_QUEUE, type ReplyHandler, type WebhookJobData } from '../webhooks/delivery.ts';
-import { queueDefinition } from '../lib/queues.ts';
+import { attemptWebhook, type ReplyHandler } from '../webhooks/delivery.ts';
+import { webhookDeliverQueue } from '../lib/queues.ts';
 import { applyFieldsReply } from '../apply/webhook-replies.ts';
-import type { WorkerModule } from './worker.ts';
+import { defineWorker } from './worker.ts';
 
-export const webhookDeliver: WorkerModule<WebhookJobData> = {
-  queue: queueDefinition(WEBHOOK_QUEUE),
+export const webhookDeliver = defineWorker(webhookDeliverQueue, {
   work: { batchSize: 1, localConcurrency: 4, pollingIntervalSeconds: 0.5, notifyPollingIntervalSeconds: 0.5 },
   async handle(jobs, { pool, boss, config, logger }) {
     const onReply: ReplyHandler = async (client, delivery, reply) => {
@@ -18,4 +17,4 @@ export const webhookDeliver: WorkerModule<WebhookJobData> = {
       logger.debug({ delivery: job.data.delivery_id, outcome: outcome.status }, 'webhook attempt');
     }
   },
-};
+});

@@ -14,10 +14,15 @@ export interface WorkerContext {
 }
 
 export interface WorkerModule<T extends object = object> {
-  queue: QueueDefinition;
+  queue: QueueDefinition<T>;
   /** Fetch and concurrency settings for this queue's worker. */
   work?: Pick<WorkOptions, 'batchSize' | 'localConcurrency' | 'pollingIntervalSeconds' | 'notifyPollingIntervalSeconds'>;
   handle(jobs: Job<T>[], context: WorkerContext): Promise<void>;
   /** Runs once before the handler subscribes (e.g. a LISTEN); returns how to stop it. */
   start?(context: WorkerContext): Promise<() => Promise<void>>;
+}
+
+/** A worker module for a declared queue: the handler's jobs carry the queue's payload type. */
+export function defineWorker<T extends object>(queue: QueueDefinition<T>, module: Omit<WorkerModule<T>, 'queue'>): WorkerModule<T> {
+  return { queue, ...module };
 }

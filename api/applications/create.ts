@@ -3,7 +3,6 @@
 // transaction, then hold until the first step's fields are read (200) or the hold runs
 // out (202 with a snapshot). A repeat with the same key joins the same wait.
 import type { Context } from 'koa';
-import { transactionDb } from '../../db/boss.ts';
 import { countActiveApplications, insertApplication, lockAccountApplications } from '../../db/applications.ts';
 import { activeWebhookSecrets } from '../../db/webhooks.ts';
 import { findJobApplyUrl } from '../../db/jobs.ts';
@@ -11,7 +10,7 @@ import { accountLimits } from '../../lib/pricing.ts';
 import { checkOutboundUrl } from '../../lib/outbound-guard.ts';
 import { CATALOG_REVISION, matchProvider } from '../../apply/providers.ts';
 import { MATCHER_REVISION } from '../../apply/extract-fields.ts';
-import { APPLY_QUEUES, type StepJob } from '../../apply/application-state.ts';
+import { applyStepQueues } from '../../lib/queues.ts';
 import { scenario } from '../sandbox/scenarios.ts';
 import { API_VERSION } from '../api-version.ts';
 import { autoApplyProblem, GatewayError, invalidRequest, notFound } from '../errors.ts';
@@ -120,7 +119,7 @@ export async function createApplication(ctx: Context, body: CreateApplicationBod
         callback_url: callbackUrl,
         credit_entry_id: ctx.state.creditEntryId ?? null,
       });
-      await boss.send(APPLY_QUEUES.discover, { application_id: application.id } satisfies StepJob, { db: transactionDb(client) });
+      await applyStepQueues.discover.sendInTransaction(client, boss, { application_id: application.id });
       return application.id;
     },
   );

@@ -26,6 +26,7 @@ import { BrowserPool } from '../../apply/browser-pool.ts';
 import { adapterFor } from '../../apply/adapters/index.ts';
 import { readPage } from '../../apply/form-driver.ts';
 import { createLogger } from '../../lib/logger.ts';
+import { applyStepQueues } from '../../lib/queues.ts';
 import { startWorkers } from '../../workers/runner.ts';
 import { workerModules } from '../../workers/registry.ts';
 import { machine, median, pinProcess, startBenchService } from './harness.ts';
@@ -312,9 +313,9 @@ async function phases(pool: Pool, samples: Sample[]): Promise<Phases[]> {
             extract(epoch FROM s.created_at) * 1000 AS stepped
        FROM applications a
        JOIN application_steps s ON s.application_id = a.id AND s.sequence = 1
-       JOIN pgboss.job j ON j.name = 'apply.discover' AND j.data->>'application_id' = a.id::text
+       JOIN pgboss.job j ON j.name = $2 AND j.data->>'application_id' = a.id::text
       WHERE a.id = ANY($1::uuid[])`,
-    [samples.map((sample) => sample.id)],
+    [samples.map((sample) => sample.id), applyStepQueues.discover.name],
   );
   const byId = new Map(rows.map((row) => [row.id, row]));
   return samples.map((sample) => {

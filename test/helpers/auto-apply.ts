@@ -10,13 +10,14 @@ import { rotateWebhookSecret } from '../../webhooks/secrets.ts';
 import { verifyWebhook } from '../../webhooks/signature.ts';
 import { startWorkers } from '../../workers/runner.ts';
 import { workerModules } from '../../workers/registry.ts';
+import { applyDeadQueue, applyExpireQueue, applyStepQueues, webhookDeliverQueue } from '../../lib/queues.ts';
 import type { ApiClient } from './client.ts';
 
 interface TapLike {
   teardown(fn: () => unknown): void;
 }
 
-export const APPLY_QUEUES = ['webhook.deliver', 'apply.dead', 'apply.discover', 'apply.fill', 'apply.submit', 'apply.expire'];
+export const APPLY_QUEUES = [webhookDeliverQueue, applyDeadQueue, applyStepQueues.discover, applyStepQueues.fill, applyStepQueues.submit, applyExpireQueue].map((queue) => queue.name);
 
 /** The service with the webhook and apply workers running in-process. */
 export async function startApplyService(t: TapLike, options: TestServiceOptions & { workers?: boolean } = {}): Promise<TestService> {
