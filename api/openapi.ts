@@ -1,6 +1,8 @@
 // Builds the OpenAPI 3.1 document from the route declarations, so the document can
 // never drift from what the routes validate and return.
 import type { Route } from './routing/route.ts';
+import { allowedMethods, pathTable } from './routing/router.ts';
+import { MAX_HEADER_BYTES, MAX_URL_BYTES } from './server.ts';
 import { IDEMPOTENCY_KEY_SCHEMA } from './idempotency.ts';
 import { componentSchemas, toOpenApiRefs, type JsonSchema } from './schemas/registry.ts';
 import {
@@ -56,12 +58,34 @@ const sharedResponses: Record<string, { description: string; content: Record<str
     content: { 'application/json': { schema: RateLimitErrorSchema } },
   },
   BadRequest: { description: 'Invalid input; `errors` names each field.', content: PROBLEM },
+  BadRequestOrInvalidCursor: {
+    description:
+      'Invalid input; `errors` names each field. `invalid_cursor`: the cursor is not one the service issued for this account and feed, or it was altered (a token matching the pattern may still be one); start again without a cursor.',
+    content: PROBLEM,
+  },
+  CursorConflict: {
+    description:
+      '`feed_cursor_restart_required`: the cursor cannot be resumed (issued for other filters, an expired snapshot, a rebuilt index); restart without it. `request_conflict`: another request with the same cursor is running; send one at a time.',
+    content: PROBLEM,
+  },
   NotFound: { description: 'Unknown resource.', content: PROBLEM },
   PayloadTooLarge: { description: 'Body larger than 1 MiB.', content: PROBLEM },
   UnsupportedMediaType: { description: 'Body is not JSON.', content: PROBLEM },
-  ServerError: { description: 'Unexpected failure.', content: { 'application/json': { schema: ServerErrorSchema } } },
+  UriTooLong: {
+    description: `\`uri_too_long\`: the URL (path and query string) is longer than ${MAX_URL_BYTES / 1024} KiB; nothing was processed. Send long filters in a POST body instead.`,
+    content: PROBLEM,
+  },
   // Node's HTTP parser answers before any route runs, with an empty body.
-  HeadersTooLarge: { description: 'The request line (URL) and headers together exceed 64 KiB; nothing was processed. Send long filters in a POST body instead.', content: {} },
+  HeadersTooLarge: {
+    description: `The request line and headers together exceed ${MAX_HEADER_BYTES / 1024} KiB (a URL this long is also over the 414 bound); nothing was processed, and the body is empty.`,
+    content: {},
+  },
+  FeedBusy: {
+    description: '`feed_backend_busy`: the feed backend is saturated; nothing was charged. Retry after `Retry-After` seconds.',
+    headers: { 'Retry-After': { $ref: '#/components/headers/Retry-After' } },
+    content: { 'application/json': { schema: GatewayErrorSchema } },
+  },
+  ServerError: { description: 'Unexpected failure.', content: { 'application/json': { schema: ServerErrorSchema } } },
 };
 
 function parameters(route: Route): unknown[] {
@@ -108,8 +132,10 @@ function operation(route: Route): Record<string, unknown> {
   const add = (status: string, name: string) => {
     responses[status] ??= { $ref: `#/components/responses/${name}` };
   };
+  const takesCursor = [request.query, request.body].some((schema) => Boolean((schema?.properties as Record<string, unknown> | undefined)?.cursor));
   // Every route refuses unstorable strings in any parameter, declared or not (api/routing).
-  add('400', 'BadRequest');
+  add('400', takesCursor ? 'BadRequestOrInvalidCursor' : 'BadRequest');
+  if (takesCursor) add('409', 'CursorConflict');
   if (route.gateway) {
     add('401', 'Unauthorized');
     if (route.gateway.price.kind !== 'free' || route.gateway.requiresPlan) add('402', 'PaymentRequired');
@@ -121,7 +147,9 @@ function operation(route: Route): Record<string, unknown> {
     add('413', 'PayloadTooLarge');
     add('415', 'UnsupportedMediaType');
   }
+  add('414', 'UriTooLong');
   add('431', 'HeadersTooLarge');
+  if (route.loadShedding) add('503', 'FeedBusy');
   add('500', 'ServerError');
 
   return {
@@ -138,12 +166,39 @@ function operation(route: Route): Record<string, unknown> {
   };
 }
 
+/** OPTIONS on a path: no key, no input but the path itself, `Allow` lists what the path serves. */
+function optionsOperation(path: string, parameters: string[], allow: string[], first: Route): Record<string, unknown> {
+  return {
+    operationId: `${first.operationId}Options`,
+    summary: `The methods ${path} serves`,
+    description: 'Answers 204 with `Allow`: the methods this document lists for the path, HEAD where GET is served, and OPTIONS.',
+    ...(first.tags ? { tags: first.tags } : {}),
+    security: [],
+    parameters: parameters.map((name) => ({ name, in: 'path', required: true, schema: { type: 'string' } })),
+    responses: {
+      204: {
+        description: 'The methods the path serves.',
+        headers: { Allow: { description: allow.join(', '), schema: { type: 'string', const: allow.join(', ') } } },
+      },
+      400: { $ref: '#/components/responses/BadRequest' },
+      414: { $ref: '#/components/responses/UriTooLong' },
+      431: { $ref: '#/components/responses/HeadersTooLarge' },
+      500: { $ref: '#/components/responses/ServerError' },
+    },
+  };
+}
+
 export function buildOpenApiDocument(routes: Route[], baseUrl: string): Record<string, unknown> {
   const paths: Record<string, Record<string, unknown>> = {};
-  for (const route of routes) {
-    if (route.hidden) continue;
+  const documented = routes.filter((route) => !route.hidden);
+  for (const route of documented) {
     paths[route.path] ??= {};
     paths[route.path]![route.method.toLowerCase()] = operation(route);
+  }
+  // OPTIONS is served on every path from the same table (api/routing/router.ts).
+  for (const entry of pathTable(documented)) {
+    const first = documented.find((route) => route.path === entry.path)!;
+    paths[entry.path]!.options = optionsOperation(entry.path, entry.parameters, allowedMethods(entry), first);
   }
   return toOpenApiRefs({
     openapi: '3.1.0',

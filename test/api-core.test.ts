@@ -87,7 +87,7 @@ t.test('404 and 405', async (t) => {
 
   const wrongMethod = await client.request('DELETE', '/healthz');
   t.equal(wrongMethod.status, 405);
-  t.equal(wrongMethod.headers.get('allow'), 'HEAD, GET');
+  t.equal(wrongMethod.headers.get('allow'), 'HEAD, GET, OPTIONS');
   t.equal(wrongMethod.body.status, 405);
   t.match(wrongMethod.body.detail, /DELETE is not allowed on \/healthz/);
 });

@@ -26,7 +26,7 @@ t.test('/openapi.json is a valid OpenAPI 3.1 document built from the routes', as
   );
   t.match(echo.parameters[1], { style: 'form', explode: false }, 'arrays are comma-separated');
   t.ok(echo.requestBody.content['application/json'].schema, 'request body schema');
-  t.same(Object.keys(echo.responses).sort(), ['200', '400', '413', '415', '431', '500']);
+  t.same(Object.keys(echo.responses).sort(), ['200', '400', '413', '414', '415', '431', '500']);
   t.equal(echo.responses['400'].$ref, '#/components/responses/BadRequest');
   t.ok(document.components.schemas.Problem, 'shared schemas are components');
   t.same(document.components.securitySchemes.ApiKey, { type: 'apiKey', in: 'header', name: 'X-Api-Key' });
@@ -37,15 +37,33 @@ t.test('/openapi.json is a valid OpenAPI 3.1 document built from the routes', as
 
 t.test('every operation documents the answers any request can get', async (t) => {
   const document = (await client.get('/openapi.json')).body;
+  const feeds = ['/api/jobs/feed', '/api/jobs/feed/managed', '/api/jobs/expired', '/api/career-sites/feed'];
+  let operations = 0;
   for (const [path, item] of Object.entries<Record<string, any>>(document.paths)) {
     for (const [method, operation] of Object.entries<any>(item)) {
+      operations += 1;
       const statuses = Object.keys(operation.responses);
       const keyed = !(Array.isArray(operation.security) && operation.security.length === 0);
-      // 400: unstorable strings in any parameter; 431: the URL and headers over Node's limit.
-      const expected = ['400', '431', '500', ...(keyed ? ['401', '403', '429'] : []), ...(operation.requestBody ? ['413', '415'] : [])];
+      const inputs = [...(operation.parameters ?? []).map((parameter: any) => parameter.name), ...Object.keys(operation.requestBody?.content['application/json'].schema.properties ?? {})];
+      const expected = [
+        // 400: unstorable strings in any parameter; 414: the URL over 48 KiB; 431: URL and headers over Node's limit.
+        '400', '414', '431', '500',
+        // The gateway: authentication, key kinds, rate limits and the failed-authentication block.
+        ...(keyed ? ['401', '403', '429'] : []),
+        ...(operation.requestBody ? ['413', '415'] : []),
+        // Cursors: invalid (400) or not resumable (409).
+        ...(inputs.includes('cursor') ? ['409'] : []),
+        ...(feeds.includes(path) && method !== 'options' ? ['503'] : []),
+      ];
       for (const status of expected) t.ok(statuses.includes(status), `${method.toUpperCase()} ${path} documents ${status}`);
+      if (inputs.includes('cursor')) t.equal(operation.responses['400'].$ref, '#/components/responses/BadRequestOrInvalidCursor', `${method} ${path}: invalid_cursor`);
     }
+    t.ok(item.options, `OPTIONS ${path} is documented`);
   }
+  t.ok(operations > 60);
+  const search = document.paths['/api/jobs'].get.responses;
+  t.ok(search['402'], 'a priced route documents 402');
+  t.notOk(document.paths['/api/jobs/{id}'].get.responses['402'], 'a free one does not');
 });
 
 t.test('/docs renders the reference from local assets', async (t) => {

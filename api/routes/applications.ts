@@ -61,7 +61,7 @@ export const applicationRoutes: Route[] = [
         },
       },
     },
-    responses: { 200: { description: 'A page of applications.', schema: ApplicationListSchema }, 409: problem('`feed_cursor_restart_required`: the cursor was issued for another status filter.') },
+    responses: { 200: { description: 'A page of applications.', schema: ApplicationListSchema } },
     handler: (ctx, { query }) => listOwnApplications(ctx, query),
   }),
   defineRoute<{ wait_seconds?: number }, { id: string }>({

@@ -1,7 +1,6 @@
 // The feeds: jobs (general and managed), expired job ids, and career sites.
-import { defineRoute, type Route, type ResponseSpec } from '../routing/route.ts';
+import { defineRoute, type Route } from '../routing/route.ts';
 import { FREE, KEYS, type RouteGateway } from '../gateway/policy.ts';
-import { GatewayErrorSchema, ProblemSchema } from '../schemas/errors.ts';
 import {
   CareerSitesResponseSchema,
   ExpiredJobsResponseSchema,
@@ -20,20 +19,6 @@ const PER_DELIVERED = { kind: 'perJob', credits: pricing.perDeliveredJob, waived
 const FEED: RouteGateway = { keys: KEYS.data, group: 'JobFeed', price: PER_DELIVERED };
 const TAGS = ['Feeds'];
 
-/** The responses every cursor-paged feed can give besides its page. */
-const cursorResponses: Record<number, ResponseSpec> = {
-  409: {
-    description: '`feed_cursor_restart_required`: the cursor cannot be resumed (other filters, an expired snapshot, a rebuilt index); restart with stable_scan true and batch_size 1000. `request_conflict`: another request with this cursor is running.',
-    contentType: 'application/problem+json',
-    schema: ProblemSchema,
-  },
-  503: {
-    description: '`feed_backend_busy`: the feed backend is saturated; retry after `Retry-After` seconds.',
-    headers: { 'Retry-After': { description: 'Seconds to wait before retrying.', schema: { type: 'integer' } } },
-    schema: GatewayErrorSchema,
-  },
-};
-
 const jobFeedRoute = (path: string, managed: boolean) =>
   defineRoute<Record<string, never>, Record<string, never>, JobFeedBody | undefined>({
     method: 'POST',
@@ -44,9 +29,11 @@ const jobFeedRoute = (path: string, managed: boolean) =>
       (managed ? 'Customer keys only. Limited to the companies configured for the account (admin API or CLI); none configured gives an empty page. ' : '') +
       'Live jobs in ingestion order (created_at, then id). Charged 1 credit per delivered job (waived with a feed subscription); a page of 0 jobs is free.',
     tags: TAGS,
+    // Reads through the feed load gate: 503 feed_backend_busy.
+    loadShedding: true,
     gateway: managed ? { ...FEED, keys: KEYS.customerOnly } : FEED,
     request: { body: managed ? managedFeedBodySchema : jobFeedBodySchema, bodyRequired: false },
-    responses: { 200: { description: 'A batch of jobs.', schema: JobFeedResponseSchema }, ...cursorResponses },
+    responses: { 200: { description: 'A batch of jobs.', schema: JobFeedResponseSchema } },
     handler: (ctx, { body }) => jobFeed(ctx, body ?? {}, managed ? 'managed' : 'jobs'),
   });
 
@@ -61,9 +48,11 @@ export const feedRoutes: Route[] = [
     description:
       'Either `ids` (up to 1000, comma-separated): which of them are expired, plus `unknown_ids`. Or `expired_after`: ids of jobs that expired since then, oldest expiry first, paged by cursor. A job is expired when it left its source or its valid_through passed. Free; counted in the JobFeed rate limit.',
     tags: TAGS,
+    // Reads through the feed load gate: 503 feed_backend_busy.
+    loadShedding: true,
     gateway: { keys: KEYS.data, group: 'JobFeed', price: FREE },
     request: { query: expiredQuerySchema },
-    responses: { 200: { description: 'Expired ids.', schema: ExpiredJobsResponseSchema }, ...cursorResponses },
+    responses: { 200: { description: 'Expired ids.', schema: ExpiredJobsResponseSchema } },
     handler: (ctx, { query }) => expiredJobs(ctx, query),
   }),
   defineRoute<Record<string, never>, Record<string, never>, CareerSitesBody | undefined>({
@@ -74,9 +63,11 @@ export const feedRoutes: Route[] = [
     description:
       'Companies with a discovered careers page, in discovery order. industries match any; updated_after and discovered_before are strict, discovered_after is inclusive. Charged 1 credit per delivered site (waived with a feed subscription).',
     tags: TAGS,
+    // Reads through the feed load gate: 503 feed_backend_busy.
+    loadShedding: true,
     gateway: { keys: KEYS.data, group: 'Default', price: PER_DELIVERED },
     request: { body: careerSitesBodySchema, bodyRequired: false },
-    responses: { 200: { description: 'A batch of career sites.', schema: CareerSitesResponseSchema }, ...cursorResponses },
+    responses: { 200: { description: 'A batch of career sites.', schema: CareerSitesResponseSchema } },
     handler: (ctx, { body }) => careerSitesFeed(ctx, body ?? {}),
   }),
 ];

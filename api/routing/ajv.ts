@@ -13,8 +13,9 @@ const addFormats = ((formatsModule as unknown as { default?: FormatsPlugin }).de
 export function createAjv(coerceTypes: boolean): Ajv2020 {
   const ajv = new Ajv2020({ allErrors: true, useDefaults: true, coerceTypes, strict: true, strictRequired: false });
   addFormats(ajv);
-  // OpenAPI annotation keywords that carry no validation meaning.
-  ajv.addVocabulary(['example', 'x-display', 'discriminator']);
+  // OpenAPI annotation keywords that carry no validation meaning. `x-problem-code`: the
+  // problem code a failure of this property gets instead of invalid_request (validation.ts).
+  ajv.addVocabulary(['example', 'x-display', 'discriminator', 'x-problem-code']);
   ajv.addSchema({ $id: COMPONENTS_ID, $defs: componentSchemas() });
   return ajv;
 }

@@ -37,6 +37,11 @@ export interface Route<Q = any, P = any, B = any> {
   security?: 'apiKey' | 'none';
   /** Key kinds, rate-limit group, price and plan of a keyed route. */
   gateway?: RouteGateway;
+  /**
+   * The handler reads through the feeds' load gate (api/feeds/load-gate.ts), which sheds
+   * load with 503 `feed_backend_busy`; the document lists that 503.
+   */
+  loadShedding?: boolean;
   request?: {
     /** Object schema of the query string; array properties accept comma-separated values. */
     query?: JsonSchema;

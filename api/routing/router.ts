@@ -1,14 +1,15 @@
 // Builds the Koa middleware that dispatches to declared routes: gateway middleware,
-// input validation, then the handler. Unknown paths are 404 problems; known paths with
-// another method are 405 problems with `Allow`.
+// input validation, then the handler. URLs over MAX_URL_BYTES are 414 problems; unknown
+// paths are 404 problems; known paths answer OPTIONS (204 with `Allow`) and another
+// method with a 405 problem with `Allow`, both from the route table the document uses.
 import Router, { type RouterMiddleware } from '@koa/router';
-import compose from 'koa-compose';
 import type { Context, Middleware, Next } from 'koa';
 import { createAjv, type Ajv2020 } from './ajv.ts';
 import type { Route } from './route.ts';
 import { arrayQueryParameters, compile, fieldErrors, normalizeQuery, unstorableStrings, validationProblem } from './validation.ts';
 import { readJsonBody } from '../middleware/json-body.ts';
 import { invalidRequest, notFound, problem } from '../errors.ts';
+import { MAX_URL_BYTES } from '../server.ts';
 
 export interface RouterOptions {
   routes: Route[];
@@ -51,11 +52,11 @@ function inputValidator(route: Route, maxJsonBodyBytes: number, ajv: Validators)
     const unstorable = [...unstorableStrings(params, 'path'), ...unstorableStrings(ctx.query, 'query')];
     if (unstorable.length > 0) throw validationProblem(unstorable);
     if (validateParams && !validateParams(params)) {
-      throw validationProblem(fieldErrors(validateParams.errors ?? [], 'path'));
+      throw validationProblem(fieldErrors(validateParams.errors ?? [], 'path'), request.params);
     }
     const query = normalizeQuery(ctx.query as Record<string, unknown>, arrayNames);
     if (validateQuery && !validateQuery(query)) {
-      throw validationProblem(fieldErrors(validateQuery.errors ?? [], 'query'));
+      throw validationProblem(fieldErrors(validateQuery.errors ?? [], 'query'), request.query);
     }
     let body: unknown;
     if (validateBody) {
@@ -67,7 +68,7 @@ function inputValidator(route: Route, maxJsonBodyBytes: number, ajv: Validators)
           throw invalidRequest('A JSON request body is required.', [{ location: 'body', field: '', message: 'is required' }]);
         }
       } else if (!validateBody(body)) {
-        throw validationProblem(fieldErrors(validateBody.errors ?? [], 'body'));
+        throw validationProblem(fieldErrors(validateBody.errors ?? [], 'body'), request.body);
       }
     }
     ctx.state.input = { query, params, body };
@@ -82,6 +83,61 @@ function runHandler(route: Route): Middleware {
     const result = await route.handler(ctx, ctx.state.input);
     if (result !== undefined) ctx.body = result;
   };
+}
+
+/** One documented path with the methods declared on it, and how to recognize it. */
+export interface PathEntry {
+  path: string;
+  /** Declared methods, in declaration order. */
+  methods: string[];
+  /** Names of the path's parameters, in order. */
+  parameters: string[];
+  pattern: RegExp;
+}
+
+/**
+ * The route table by path. Matching follows @koa/router's defaults (case-insensitive, an
+ * optional trailing slash), and a literal path wins over a template that also matches it
+ * (`/api/jobs/search` is not `/api/jobs/{id}`), for dispatch, 405 and OPTIONS alike.
+ */
+export function pathTable(routes: Route[]): PathEntry[] {
+  const byPath = new Map<string, PathEntry>();
+  for (const route of routes) {
+    let entry = byPath.get(route.path);
+    if (!entry) {
+      const parameters = [...route.path.matchAll(/\{(\w+)\}/g)].map((match) => match[1]!);
+      const source = route.path
+        .split(/\{\w+\}/)
+        .map((part) => part.replace(/[.*+?^$()|[\]\\]/g, '\\$&'))
+        .join('([^/]+)');
+      entry = { path: route.path, methods: [], parameters, pattern: new RegExp(`^${source}/?$`, 'i') };
+      byPath.set(route.path, entry);
+    }
+    entry.methods.push(route.method);
+  }
+  // Literal paths first, then templates with more literal text first.
+  return [...byPath.values()].sort((a, b) => a.parameters.length - b.parameters.length || b.path.length - a.path.length);
+}
+
+/** The `Allow` list of a path: its declared methods, plus HEAD where GET is served (Koa answers HEAD from GET). */
+export function allowedMethods(entry: PathEntry): string[] {
+  return [...(entry.methods.includes('GET') ? ['HEAD'] : []), ...entry.methods, 'OPTIONS'];
+}
+
+function matchPath(table: PathEntry[], path: string): { entry: PathEntry; values: string[] } | null {
+  for (const entry of table) {
+    const match = entry.pattern.exec(path);
+    if (match) return { entry, values: match.slice(1) };
+  }
+  return null;
+}
+
+function decodeSegment(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
 }
 
 export function buildRouter(options: RouterOptions): Middleware {
@@ -101,34 +157,31 @@ export function buildRouter(options: RouterOptions): Middleware {
     ];
     router.register(koaPath(route.path), [route.method], chain as RouterMiddleware[], { name: route.operationId });
   }
-  const dispatch = compose([router.routes() as Middleware, router.allowedMethods() as Middleware]);
-  // A literal path wins over a template that also matches it (`/api/jobs/search` is not
-  // `/api/jobs/{id}`), for dispatch and for `Allow` alike, as the document reads.
-  const literal = new Map<string, string[]>();
-  for (const route of options.routes) {
-    if (!route.path.includes('{')) literal.set(route.path, [...(literal.get(route.path) ?? []), route.method]);
-  }
+  const dispatch = router.routes() as Middleware;
+  // The same table answers OPTIONS and 405 and builds the document's paths.
+  const table = pathTable(options.routes);
 
   return async (ctx, next) => {
-    const methods = literal.get(ctx.path);
-    if (methods && !methods.includes(ctx.method) && !(ctx.method === 'HEAD' && methods.includes('GET'))) {
-      const allow = [...(methods.includes('GET') ? ['HEAD'] : []), ...methods].join(', ');
-      if (ctx.method === 'OPTIONS') {
-        ctx.status = 200;
-        ctx.set('Allow', allow);
-        ctx.body = '';
-        return;
-      }
+    if (Buffer.byteLength(ctx.originalUrl) > MAX_URL_BYTES) {
+      throw problem('uri_too_long', `The URL is longer than ${MAX_URL_BYTES} bytes. Send long filters in a POST body (POST /api/jobs/search).`);
+    }
+    const found = matchPath(table, ctx.path);
+    if (!found) throw notFound(`No route matches ${ctx.method} ${ctx.path}.`);
+    const { entry, values } = found;
+    const allow = allowedMethods(entry).join(', ');
+    if (ctx.method === 'OPTIONS') {
+      const params = Object.fromEntries(entry.parameters.map((name, index) => [name, decodeSegment(values[index]!)]));
+      const unstorable = unstorableStrings(params, 'path');
+      if (unstorable.length > 0) throw validationProblem(unstorable);
+      ctx.status = 204;
+      ctx.set('Allow', allow);
+      return;
+    }
+    if (!entry.methods.includes(ctx.method) && !(ctx.method === 'HEAD' && entry.methods.includes('GET'))) {
       throw problem('method_not_allowed', `${ctx.method} is not allowed on ${ctx.path}. Allowed: ${allow}.`, undefined, { Allow: allow });
     }
     await dispatch(ctx, next);
-    const allow = ctx.response.get('Allow');
-    if ((ctx.status === 405 || ctx.status === 501) && allow) {
-      throw problem('method_not_allowed', `${ctx.method} is not allowed on ${ctx.path}. Allowed: ${allow}.`, undefined, {
-        Allow: allow,
-      });
-    }
-    if (ctx.status === 501 || (ctx.status === 404 && ctx.body == null && !ctx._matchedRoute)) {
+    if (ctx.status === 404 && ctx.body == null && !ctx._matchedRoute) {
       throw notFound(`No route matches ${ctx.method} ${ctx.path}.`);
     }
   };

@@ -3,7 +3,8 @@
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { Ajv2020 } from './ajv.ts';
 import type { JsonSchema } from '../schemas/registry.ts';
-import { invalidRequest, type FieldError } from '../errors.ts';
+import { invalidRequest, problem, type FieldError } from '../errors.ts';
+import { errorCatalogue, type ErrorCode } from '../error-catalogue.ts';
 
 const LOCATION_LABEL: Record<string, string> = {
   query: 'Query parameter',
@@ -85,12 +86,27 @@ export function fieldErrors(errors: ErrorObject[], location: string): FieldError
   return result;
 }
 
-export function validationProblem(errors: FieldError[]) {
-  const first = errors[0]!;
+/** The problem code a top-level property declares for its failures (`x-problem-code`), if any. */
+function declaredCode(schema: JsonSchema | undefined, field: string): ErrorCode | undefined {
+  const name = field.split(/[.[]/)[0]!;
+  const properties = (schema?.properties ?? {}) as Record<string, JsonSchema>;
+  const code = Object.hasOwn(properties, name) ? properties[name]!['x-problem-code'] : undefined;
+  return typeof code === 'string' && code in errorCatalogue ? (code as ErrorCode) : undefined;
+}
+
+/**
+ * 400 `invalid_request` naming the fields; when one of them declares its own problem code
+ * in the schema (a cursor: `invalid_cursor`), that field is named first and its code used.
+ */
+export function validationProblem(errors: FieldError[], schema?: JsonSchema) {
+  const coded = errors.find((error) => declaredCode(schema, error.field));
+  const first = coded ?? errors[0]!;
   const label = LOCATION_LABEL[first.location] ?? 'Field';
   const subject = first.field ? `${label} "${first.field}"` : first.location === 'body' ? 'The request body' : label;
   const more = errors.length > 1 ? ` (and ${errors.length - 1} more problem${errors.length > 2 ? 's' : ''})` : '';
-  return invalidRequest(`${subject} ${first.message}${more}.`, errors);
+  const detail = `${subject} ${first.message}${more}.`;
+  if (coded) return problem(declaredCode(schema, coded.field)!, detail, { errors: [coded, ...errors.filter((error) => error !== coded)] });
+  return invalidRequest(detail, errors);
 }
 
 export function compile(ajv: Ajv2020, schema: JsonSchema | undefined): ValidateFunction | null {

@@ -6,6 +6,7 @@ import getRawBody from 'raw-body';
 import type { Context } from 'koa';
 import type { SandboxFile } from '../../db/sandbox-submissions.ts';
 import type { SandboxField, SandboxStep } from './scenarios.ts';
+import { unstorableStrings, validationProblem } from '../routing/validation.ts';
 
 export type FormValues = Record<string, string | string[]>;
 
@@ -18,8 +19,19 @@ function add(values: FormValues, name: string, value: string) {
   else values[name] = Array.isArray(current) ? [...current, value] : [current, value];
 }
 
-/** The submitted fields and files of a form post. */
+/**
+ * The submitted fields and files of a form post. A form body is read here, not by the
+ * router, so the router's rule for strings the database cannot store (NUL, a lone
+ * surrogate) is applied here too: 400 `invalid_request` naming the field.
+ */
 export async function readForm(ctx: Context): Promise<{ values: FormValues; files: SandboxFile[] }> {
+  const form = await parseForm(ctx);
+  const unstorable = unstorableStrings({ ...form.values, ...Object.fromEntries(form.files.map((file) => [file.field, file.filename])) }, 'body');
+  if (unstorable.length > 0) throw validationProblem(unstorable);
+  return form;
+}
+
+async function parseForm(ctx: Context): Promise<{ values: FormValues; files: SandboxFile[] }> {
   const type = ctx.get('content-type');
   if (type.startsWith('multipart/form-data')) {
     return new Promise((resolve, reject) => {

@@ -5,12 +5,19 @@ import '../serializers/job.ts';
 
 const strings = (maxItems: number, description: string) => nullable({ type: 'array', maxItems, items: { type: 'string', minLength: 1, maxLength: 200 }, description });
 const dateTime = { type: 'string', format: 'date-time' };
-// Opaque to clients: any string the schema allows may be sent, and one the service did not
-// issue (or that was altered) is 400 invalid_cursor (CONTRACT.md), which no schema can tell.
+// Opaque to clients, but with a known shape: base64url payload, a dot, and a 16-byte
+// HMAC in base64url (api/feeds/cursor.ts). A value of another shape is refused by the
+// schema with the code a cursor problem has (`x-problem-code`, api/routing/validation.ts);
+// one of the right shape the service did not issue (or that was altered) is 400
+// invalid_cursor too, which no schema can tell (CONTRACT.md).
+export const CURSOR_PATTERN = '^[A-Za-z0-9_-]+\\.[A-Za-z0-9_-]{22}$';
 export const cursor = {
   type: 'string',
   maxLength: 4000,
-  description: 'The next_cursor of the previous page, exactly as issued (an opaque signed token); any other value is 400 `invalid_cursor`. Send one request at a time per cursor.',
+  pattern: CURSOR_PATTERN,
+  'x-problem-code': 'invalid_cursor',
+  description:
+    'The next_cursor of the previous page, exactly as issued (an opaque signed token: base64url, a dot, a 22-character signature). Any other value is 400 `invalid_cursor`; one issued for other filters is 409 `feed_cursor_restart_required`. Send one request at a time per cursor.',
 };
 
 const jobFeedProperties = {
