@@ -4,7 +4,7 @@ import type { Route } from './routing/route.ts';
 import { allowedMethods, pathTable } from './routing/router.ts';
 import { MAX_HEADER_BYTES, MAX_URL_BYTES } from './server.ts';
 import { IDEMPOTENCY_KEY_SCHEMA } from './idempotency.ts';
-import { componentSchemas, toOpenApiRefs, type JsonSchema } from './schemas/registry.ts';
+import { asJson, componentSchemas, toOpenApiRefs, type JsonSchema } from './schemas/registry.ts';
 import {
   GatewayErrorSchema,
   InsufficientCreditsSchema,
@@ -37,7 +37,7 @@ const sharedHeaders = {
   'X-Credits-Required': integerHeader('Credits the request needs (402 only).'),
 };
 
-const sharedResponses: Record<string, { description: string; content: Record<string, { schema: JsonSchema }>; headers?: unknown }> = {
+const sharedResponses: Record<string, { description: string; content: Record<string, { schema: unknown }>; headers?: unknown }> = {
   Unauthorized: {
     description: 'Missing, malformed, revoked or expired API key. `WWW-Authenticate: ApiKey realm=...`.',
     headers: { 'WWW-Authenticate': { description: 'ApiKey realm="<host>"', schema: { type: 'string' } } },
@@ -95,8 +95,9 @@ function parameters(route: Route): unknown[] {
     ['query', route.request?.query],
   ] as const) {
     if (!schema) continue;
-    const properties = (schema.properties ?? {}) as Record<string, JsonSchema>;
-    const required = new Set((schema.required ?? []) as string[]);
+    const json = asJson(schema);
+    const properties = (json.properties ?? {}) as Record<string, JsonSchema>;
+    const required = new Set((json.required ?? []) as string[]);
     for (const [name, property] of Object.entries(properties)) {
       const { description, ...propertySchema } = property;
       list.push({
@@ -132,7 +133,7 @@ function operation(route: Route): Record<string, unknown> {
   const add = (status: string, name: string) => {
     responses[status] ??= { $ref: `#/components/responses/${name}` };
   };
-  const takesCursor = [request.query, request.body].some((schema) => Boolean((schema?.properties as Record<string, unknown> | undefined)?.cursor));
+  const takesCursor = [request.query, request.body].some((schema) => Boolean((asJson(schema)?.properties as Record<string, unknown> | undefined)?.cursor));
   // Every route refuses unstorable strings in any parameter, declared or not (api/routing).
   add('400', takesCursor ? 'BadRequestOrInvalidCursor' : 'BadRequest');
   if (takesCursor) add('409', 'CursorConflict');

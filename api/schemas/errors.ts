@@ -1,97 +1,91 @@
 // The three error envelopes of spec part 7, as schemas.
-import { defineComponent } from './registry.ts';
+import { Type, defineComponent, stringEnum } from './registry.ts';
 
-export const ProblemSchema = defineComponent('Problem', {
-  type: 'object',
-  description: 'Endpoint error (RFC 9457 problem details).',
-  required: ['type', 'title', 'status', 'detail', 'instance', 'docs_url'],
-  properties: {
-    type: { type: 'string', format: 'uri' },
-    title: { type: 'string' },
-    status: { type: 'integer' },
-    detail: { type: 'string' },
-    instance: { type: 'string' },
-    code: { type: 'string' },
-    api_version: { type: 'string' },
-    docs_url: { type: 'string', format: 'uri' },
-    errors: {
-      type: 'array',
-      items: {
-        type: 'object',
-        required: ['location', 'field', 'message'],
-        properties: {
-          location: { type: 'string', enum: ['query', 'path', 'body', 'header'] },
-          field: { type: 'string' },
-          message: { type: 'string' },
-        },
-      },
+const FieldErrorSchema = Type.Object(
+  {
+    location: stringEnum(['query', 'path', 'body', 'header']),
+    field: Type.String(),
+    message: Type.String(),
+  },
+  { additionalProperties: false },
+);
+
+export const ProblemSchema = defineComponent(
+  'Problem',
+  Type.Object(
+    {
+      type: Type.String({ format: 'uri' }),
+      title: Type.String(),
+      status: Type.Integer(),
+      detail: Type.String(),
+      instance: Type.String(),
+      code: Type.Optional(Type.String()),
+      api_version: Type.Optional(Type.String()),
+      docs_url: Type.String({ format: 'uri' }),
+      errors: Type.Optional(Type.Array(FieldErrorSchema)),
     },
-  },
-});
+    { description: 'Endpoint error (RFC 9457 problem details).', additionalProperties: false },
+  ),
+);
 
-export const GatewayErrorSchema = defineComponent('GatewayError', {
-  type: 'object',
-  description: 'Gateway error (authentication, rate limits, wallet).',
-  required: ['error'],
-  properties: {
-    error: { type: 'string' },
-    detail: { type: 'string' },
-  },
-});
+export const GatewayErrorSchema = defineComponent(
+  'GatewayError',
+  Type.Object(
+    { error: Type.String(), detail: Type.Optional(Type.String()) },
+    { description: 'Gateway error (authentication, rate limits, wallet).', additionalProperties: false },
+  ),
+);
 
-export const ServerErrorSchema = defineComponent('ServerError', {
-  type: 'object',
-  description: 'Unhandled failure. `detail` is present only outside production.',
-  required: ['message'],
-  properties: {
-    message: { type: 'string' },
-    detail: { type: 'string' },
-  },
-});
+export const ServerErrorSchema = defineComponent(
+  'ServerError',
+  Type.Object(
+    { message: Type.String(), detail: Type.Optional(Type.String()) },
+    { description: 'Unhandled failure. `detail` is present only outside production.', additionalProperties: false },
+  ),
+);
 
-export const RateLimitErrorSchema = defineComponent('RateLimitError', {
-  type: 'object',
-  required: ['code', 'error', 'detail', 'group', 'retry_after_seconds'],
-  properties: {
-    code: { const: 'rate_limit_exceeded' },
-    error: { type: 'string' },
-    detail: { type: 'string' },
-    group: { type: 'string', enum: ['Default', 'JobSearch', 'JobFeed', 'Geocode', 'AutoApply', 'AutoApplyManagement'] },
-    retry_after_seconds: { type: 'integer', minimum: 1 },
-  },
-});
+export const RateLimitErrorSchema = defineComponent(
+  'RateLimitError',
+  Type.Object(
+    {
+      code: Type.Literal('rate_limit_exceeded'),
+      error: Type.String(),
+      detail: Type.String(),
+      group: stringEnum(['Default', 'JobSearch', 'JobFeed', 'Geocode', 'AutoApply', 'AutoApplyManagement']),
+      retry_after_seconds: Type.Integer({ minimum: 1 }),
+    },
+    { additionalProperties: false },
+  ),
+);
 
-export const InsufficientCreditsSchema = defineComponent('InsufficientCreditsError', {
-  type: 'object',
-  required: ['error', 'detail', 'group', 'credits_required', 'credits_balance', 'quota_remaining', 'cost_per_request_usd'],
-  properties: {
-    error: { type: 'string' },
-    detail: { type: 'string' },
-    group: { type: 'string' },
-    credits_required: { type: 'integer' },
-    credits_balance: { type: 'integer' },
-    quota_remaining: { type: 'integer', description: 'Included jobs left in the plan allowance.' },
-    cost_per_request_usd: { type: 'number' },
-  },
-});
+export const InsufficientCreditsSchema = defineComponent(
+  'InsufficientCreditsError',
+  Type.Object(
+    {
+      error: Type.String(),
+      detail: Type.String(),
+      group: Type.String(),
+      credits_required: Type.Integer(),
+      credits_balance: Type.Integer(),
+      quota_remaining: Type.Integer({ description: 'Included jobs left in the plan allowance.' }),
+      cost_per_request_usd: Type.Number(),
+    },
+    { additionalProperties: false },
+  ),
+);
 
-export const SubscriptionRequiredSchema = defineComponent('SubscriptionRequiredError', {
-  type: 'object',
-  required: ['error', 'detail', 'required_package', 'current_package'],
-  properties: {
-    error: { type: 'string' },
-    detail: { type: 'string' },
-    required_package: { type: 'string' },
-    current_package: { type: 'string' },
-  },
-});
+export const SubscriptionRequiredSchema = defineComponent(
+  'SubscriptionRequiredError',
+  Type.Object(
+    { error: Type.String(), detail: Type.String(), required_package: Type.String(), current_package: Type.String() },
+    { additionalProperties: false },
+  ),
+);
 
-export const SandboxForbiddenSchema = defineComponent('SandboxForbiddenError', {
-  type: 'object',
-  required: ['api_version', 'error', 'detail'],
-  properties: {
-    api_version: { type: 'string' },
-    error: { const: 'sandbox_token_audience_forbidden' },
-    detail: { type: 'string' },
-  },
-});
+export const SandboxForbiddenSchema = defineComponent(
+  'SandboxForbiddenError',
+  Type.Object(
+    { api_version: Type.String(), error: Type.Literal('sandbox_token_audience_forbidden'), detail: Type.String() },
+    { additionalProperties: false },
+  ),
+);
