@@ -6,6 +6,8 @@ import { clock } from '../lib/clock.ts';
 import { FACET_NAMES, RESULT_WINDOW, type FacetName, type JobFilters, type SearchSort } from '../search/search-index.ts';
 import { invalidRequest } from './errors.ts';
 import { selectedFields, serializeJob, type DescriptionFormat } from './serializers/job.ts';
+import { JobSearchResponseSchema } from './schemas/job-search.ts';
+import type { Static } from './schemas/registry.ts';
 
 /** Deep pages cost more than they are worth; past this the feed is the way. */
 export const MAX_RESULT_WINDOW = RESULT_WINDOW;
@@ -20,7 +22,7 @@ export interface SearchParams {
   sort?: SearchSort;
 }
 
-export async function searchJobs(ctx: Context, params: SearchParams) {
+export async function searchJobs(ctx: Context, params: SearchParams): Promise<Static<typeof JobSearchResponseSchema>> {
   const { page, pageSize } = params;
   if (page * pageSize > MAX_RESULT_WINDOW) {
     throw invalidRequest(

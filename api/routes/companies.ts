@@ -5,18 +5,19 @@ import { KEYS } from '../gateway/policy.ts';
 import { notFound } from '../errors.ts';
 import { notModified } from '../conditional.ts';
 import { searchJobs } from '../job-search.ts';
-import { JobSearchResponseSchema, searchQueryProperties } from '../schemas/job-search.ts';
+import { JobSearchResponseSchema, companySearchQuerySchema } from '../schemas/job-search.ts';
+import { Type } from '../schemas/registry.ts';
 import { CompanyProfileSchema, serializeCompanyProfile } from '../serializers/company.ts';
 import { findCompany } from '../../db/companies.ts';
 import { pricing } from '../../lib/pricing.ts';
-import { paramsFromQuery, type SearchQuery } from './jobs.ts';
+import { paramsFromQuery } from './jobs.ts';
 
-const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'string', format: 'uuid' } } };
+const idParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
 /** Profiles change when enrichment runs, not by the second. */
 const PROFILE_MAX_AGE_SECONDS = 300;
 
 export const companyRoutes: Route[] = [
-  defineRoute<Record<string, never>, { id: string }>({
+  defineRoute({
     method: 'GET',
     path: '/api/companies/{id}',
     operationId: 'getCompany',
@@ -38,7 +39,8 @@ export const companyRoutes: Route[] = [
     handler: async (ctx, { params }) => {
       const company = await findCompany(ctx.services.pool, params.id);
       if (!company || company.disabled_at) throw notFound(`No company ${params.id}.`);
-      const body = JSON.stringify(serializeCompanyProfile(company));
+      const profile = serializeCompanyProfile(company);
+      const body = JSON.stringify(profile);
       ctx.set('Cache-Control', `public, max-age=${PROFILE_MAX_AGE_SECONDS}`);
       const etag = `"${crypto.createHash('sha256').update(body).digest('base64url').slice(0, 27)}"`;
       ctx.set('ETag', etag);
@@ -46,12 +48,11 @@ export const companyRoutes: Route[] = [
         ctx.status = 304;
         return;
       }
-      ctx.type = 'application/json';
-      return body;
+      return profile;
     },
   }),
 
-  defineRoute<Omit<SearchQuery, 'company_id'>, { id: string }>({
+  defineRoute({
     method: 'GET',
     path: '/api/companies/{id}/jobs',
     operationId: 'listCompanyJobs',
@@ -59,7 +60,7 @@ export const companyRoutes: Route[] = [
     description: 'A company without jobs answers 200 with an empty list. Charged 1 credit per delivered job.',
     tags: ['Companies'],
     gateway: { keys: KEYS.data, group: 'JobSearch', price: { kind: 'perJob', credits: pricing.perDeliveredJob } },
-    request: { params: idParams, query: { type: 'object', properties: searchQueryProperties } },
+    request: { params: idParams, query: companySearchQuerySchema },
     responses: { 200: { description: 'A page of jobs.', schema: JobSearchResponseSchema } },
     handler: async (ctx, { params, query }) => {
       const company = await findCompany(ctx.services.pool, params.id);

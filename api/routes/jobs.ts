@@ -3,33 +3,13 @@ import { defineRoute, type Route } from '../routing/route.ts';
 import { FREE, KEYS } from '../gateway/policy.ts';
 import { notFound } from '../errors.ts';
 import { searchJobs, type SearchParams } from '../job-search.ts';
-import { JobSearchResponseSchema, searchBodySchema, searchQueryProperties } from '../schemas/job-search.ts';
-import { JobSchema, serializeJob, type DescriptionFormat } from '../serializers/job.ts';
+import { JobSearchResponseSchema, descriptionFormat, includeFields, searchBodySchema, searchQuerySchema, type SearchQuery } from '../schemas/job-search.ts';
+import { Type } from '../schemas/registry.ts';
+import { JobSchema, serializeJob } from '../serializers/job.ts';
 import { loadJobs } from '../../db/jobs.ts';
 import { pricing } from '../../lib/pricing.ts';
-import type { SearchSort } from '../../search/search-index.ts';
 
 const SEARCH = { keys: KEYS.data, group: 'JobSearch', price: { kind: 'perJob', credits: pricing.perDeliveredJob } } as const;
-
-export interface SearchQuery {
-  q?: string;
-  page: number;
-  page_size: number;
-  employment_type?: string[];
-  work_model?: string[];
-  experience_level?: string[];
-  source?: string[];
-  country?: string[];
-  company_id?: string[];
-  location?: string;
-  posted_after?: string;
-  updated_after?: string;
-  salary_min?: number;
-  include_facets?: string[];
-  include_fields?: string[];
-  description_format: DescriptionFormat;
-  sort?: SearchSort;
-}
 
 const date = (value: string | undefined) => (value === undefined ? undefined : new Date(value));
 
@@ -58,28 +38,8 @@ export function paramsFromQuery(query: SearchQuery): SearchParams {
   };
 }
 
-interface SearchBody {
-  q?: string;
-  page: number;
-  page_size: number;
-  employment_types?: string[];
-  work_models?: string[];
-  experience_levels?: string[];
-  sources?: string[];
-  countries?: string[];
-  company_ids?: string[];
-  locations?: string[];
-  posted_after?: string;
-  updated_after?: string;
-  salary_min?: number;
-  include_facets?: string[];
-  include_fields?: string[];
-  description_format: DescriptionFormat;
-  sort?: SearchSort;
-}
-
 export const jobRoutes: Route[] = [
-  defineRoute<SearchQuery>({
+  defineRoute({
     method: 'GET',
     path: '/api/jobs',
     operationId: 'searchJobs',
@@ -88,16 +48,13 @@ export const jobRoutes: Route[] = [
     tags: ['Jobs'],
     gateway: SEARCH,
     request: {
-      query: {
-        type: 'object',
-        properties: { ...searchQueryProperties, company_id: { type: 'array', maxItems: 100, items: { type: 'string', format: 'uuid' } } },
-      },
+      query: searchQuerySchema,
     },
     responses: { 200: { description: 'A page of jobs.', schema: JobSearchResponseSchema } },
     handler: (ctx, { query }) => searchJobs(ctx, paramsFromQuery(query)),
   }),
 
-  defineRoute<Record<string, never>, Record<string, never>, SearchBody>({
+  defineRoute({
     method: 'POST',
     path: '/api/jobs/search',
     operationId: 'searchJobsTyped',
@@ -107,7 +64,7 @@ export const jobRoutes: Route[] = [
     request: { body: searchBodySchema, bodyRequired: false },
     responses: { 200: { description: 'A page of jobs.', schema: JobSearchResponseSchema } },
     handler: (ctx, { body }) => {
-      const input = body ?? ({ page: 1, page_size: 20, description_format: 'markdown' } as SearchBody);
+      const input = body ?? { page: 1, page_size: 20, description_format: 'markdown' as const };
       return searchJobs(ctx, {
         filters: {
           q: input.q,
@@ -122,17 +79,17 @@ export const jobRoutes: Route[] = [
           updatedAfter: date(input.updated_after),
           salaryMin: input.salary_min,
         },
-        page: input.page ?? 1,
-        pageSize: input.page_size ?? 20,
+        page: input.page,
+        pageSize: input.page_size,
         includeFacets: input.include_facets ?? null,
         includeFields: input.include_fields ?? null,
-        descriptionFormat: input.description_format ?? 'markdown',
+        descriptionFormat: input.description_format,
         sort: input.sort,
       });
     },
   }),
 
-  defineRoute<{ description_format: DescriptionFormat; include_fields?: string[] }, { id: string }>({
+  defineRoute({
     method: 'GET',
     path: '/api/jobs/{id}',
     operationId: 'getJob',
@@ -140,11 +97,8 @@ export const jobRoutes: Route[] = [
     tags: ['Jobs'],
     gateway: { keys: KEYS.data, group: 'JobSearch', price: FREE },
     request: {
-      params: { type: 'object', required: ['id'], properties: { id: { type: 'string', format: 'uuid' } } },
-      query: {
-        type: 'object',
-        properties: { description_format: searchQueryProperties.description_format, include_fields: searchQueryProperties.include_fields },
-      },
+      params: Type.Object({ id: Type.String({ format: 'uuid' }) }),
+      query: Type.Object({ description_format: descriptionFormat, include_fields: includeFields }),
     },
     responses: { 200: { description: 'The job.', schema: JobSchema } },
     handler: async (ctx, { params, query }) => {

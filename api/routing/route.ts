@@ -104,7 +104,9 @@ type NoUndeclaredFields<H, Body> = [UndeclaredFields<Awaited<H>, Body>] extends 
   : { handler: { 'returns fields its response schema does not have': UndeclaredFields<Awaited<H>, Body> } };
 
 /** Paths (`a.b[].c`) of fields in `Value` that no member of `Shape` declares. */
-export type UndeclaredFields<Value, Shape, Path extends string = ''> = Value extends void | null | undefined | string | number | boolean | bigint | Date
+export type UndeclaredFields<Value, Shape, Path extends string = ''> = unknown extends Shape
+  ? never // a free-form value (Type.Unknown) declares anything
+  : Value extends void | null | undefined | string | number | boolean | bigint | Date
   ? never
   : Value extends readonly (infer Item)[]
     ? UndeclaredFields<Item, ItemOf<Shape>, `${Path}[]`>

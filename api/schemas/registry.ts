@@ -3,9 +3,9 @@
 // that handlers and serializers are checked against. Named schemas live in a registry;
 // routes point at them with the typed reference defineComponent returns, and the OpenAPI
 // builder rewrites those references to `#/components/schemas/<name>`.
-import Type, { type Static, type TSchema, type TUnsafe } from 'typebox';
+import Type, { type Static, type TProperties, type TSchema, type TUnsafe } from 'typebox';
 
-export { Type, type Static, type TSchema };
+export { Type, type Static, type TSchema, type TProperties };
 
 /** A schema as plain JSON, for code that walks schemas rather than types them. */
 export type JsonSchema = Record<string, unknown>;

@@ -1,6 +1,7 @@
 // The one job object (spec 2.1) every job-returning endpoint uses.
 import type { JobRecord } from '../../db/jobs.ts';
-import { defineComponent, nullable, ref } from '../schemas/registry.ts';
+import { SALARY_PERIODS } from '../../db/jobs.ts';
+import { Type, defineComponent, nullable, stringEnum, type Static } from '../schemas/registry.ts';
 import { iso } from './time.ts';
 
 export const DISPLAY = {
@@ -11,95 +12,107 @@ export const DISPLAY = {
 
 export type DescriptionFormat = 'markdown' | 'html';
 
-const string = { type: 'string' };
-const strings = { type: 'array', items: string };
-const nullableString = nullable({ type: 'string' });
-const dateTime = { type: 'string', format: 'date-time' };
+const nullableString = nullable(Type.String());
+const strings = Type.Array(Type.String());
+const dateTime = Type.String({ format: 'date-time' });
+const exact = { additionalProperties: false } as const;
 
-export const CompanySummarySchema = defineComponent('CompanySummary', {
-  type: 'object',
-  required: ['id', 'name', 'website', 'logo_url', 'summary', 'industries', 'categories', 'linkedin_url', 'crunchbase_url', 'details_url'],
-  properties: {
-    id: { type: 'string', format: 'uuid' },
-    name: string,
-    website: nullableString,
-    logo_url: nullableString,
-    summary: nullableString,
-    industries: strings,
-    categories: strings,
-    linkedin_url: nullableString,
-    crunchbase_url: nullableString,
-    details_url: nullableString,
-  },
-});
+export const CompanySummarySchema = defineComponent(
+  'CompanySummary',
+  Type.Object(
+    {
+      id: Type.String({ format: 'uuid' }),
+      name: Type.String(),
+      website: nullableString,
+      logo_url: nullableString,
+      summary: nullableString,
+      industries: strings,
+      categories: strings,
+      linkedin_url: nullableString,
+      crunchbase_url: nullableString,
+      details_url: nullableString,
+    },
+    exact,
+  ),
+);
 
-export const LocationSchema = defineComponent('Location', {
-  type: 'object',
-  required: ['location', 'city', 'region', 'country', 'latitude', 'longitude'],
-  properties: {
-    location: nullableString,
-    city: nullableString,
-    region: nullableString,
-    country: nullableString,
-    latitude: nullable({ type: 'number' }),
-    longitude: nullable({ type: 'number' }),
-  },
-});
+export const LocationSchema = defineComponent(
+  'Location',
+  Type.Object(
+    {
+      location: nullableString,
+      city: nullableString,
+      region: nullableString,
+      country: nullableString,
+      latitude: nullable(Type.Number()),
+      longitude: nullable(Type.Number()),
+    },
+    exact,
+  ),
+);
 
-const bucketSchema = {
-  type: 'object',
-  required: ['education', 'certifications', 'skills'],
-  properties: {
+const QualificationBucketSchema = Type.Object(
+  {
     education: strings,
     certifications: strings,
-    skills: {
-      type: 'array',
-      items: { type: 'object', required: ['name', 'type'], properties: { name: string, type: { type: 'string', enum: ['hard', 'soft'] } } },
-    },
+    skills: Type.Array(Type.Object({ name: Type.String(), type: stringEnum(['hard', 'soft']) }, exact)),
   },
-};
+  exact,
+);
 
-export const JobSchema = defineComponent('Job', {
-  type: 'object',
-  description: 'Every field is present unless `include_fields` leaves it out; `external_id` is omitted when unavailable.',
-  required: ['id'],
-  properties: {
-    id: { type: 'string', format: 'uuid' },
-    external_id: string,
-    title: string,
-    normalized_title: nullableString,
-    company: ref('CompanySummary'),
-    description: string,
-    summary: nullableString,
-    listing_url: string,
-    apply_url: string,
-    locations: { type: 'array', items: ref('Location') },
-    compensation: nullable({
-      type: 'object',
-      required: ['min', 'max', 'currency', 'period'],
-      properties: {
-        min: nullable({ type: 'number' }),
-        max: nullable({ type: 'number' }),
-        currency: nullableString,
-        period: nullable({ type: 'string', enum: ['yearly', 'monthly', 'weekly', 'daily', 'hourly', 'per-diem'] }),
-      },
-    }),
-    employment_type: nullable({ type: 'string', enum: Object.values(DISPLAY.employment_type) }),
-    workplace_type: nullable({ type: 'string', enum: Object.values(DISPLAY.work_model) }),
-    experience_level: nullable({ type: 'string', enum: Object.values(DISPLAY.experience_level) }),
-    source: string,
-    created_at: dateTime,
-    updated_at: dateTime,
-    date_posted: nullable(dateTime),
-    valid_through: nullable(dateTime),
-    qualifications: { type: 'object', required: ['must_have', 'preferred'], properties: { must_have: bucketSchema, preferred: bucketSchema } },
-    responsibilities: strings,
-    benefits: strings,
-    is_work_auth_required: nullable({ type: 'boolean' }),
-    is_h1b_sponsor: nullable({ type: 'boolean' }),
-    is_clearance_required: nullable({ type: 'boolean' }),
+const CompensationSchema = Type.Object(
+  {
+    min: nullable(Type.Number()),
+    max: nullable(Type.Number()),
+    currency: nullableString,
+    period: nullable(stringEnum(SALARY_PERIODS)),
   },
-});
+  exact,
+);
+
+type Display<K extends keyof typeof DISPLAY> = (typeof DISPLAY)[K][keyof (typeof DISPLAY)[K]] & string;
+const displayValues = <K extends keyof typeof DISPLAY>(field: K) => nullable(stringEnum(Object.values(DISPLAY[field]) as Display<K>[]));
+
+export const JobSchema = defineComponent(
+  'Job',
+  Type.Object(
+    {
+      id: Type.String({ format: 'uuid' }),
+      external_id: Type.Optional(Type.String()),
+      title: Type.Optional(Type.String()),
+      normalized_title: Type.Optional(nullableString),
+      company: Type.Optional(CompanySummarySchema),
+      description: Type.Optional(Type.String()),
+      summary: Type.Optional(nullableString),
+      listing_url: Type.Optional(Type.String()),
+      apply_url: Type.Optional(Type.String()),
+      locations: Type.Optional(Type.Array(LocationSchema)),
+      compensation: Type.Optional(nullable(CompensationSchema)),
+      employment_type: Type.Optional(displayValues('employment_type')),
+      workplace_type: Type.Optional(displayValues('work_model')),
+      experience_level: Type.Optional(displayValues('experience_level')),
+      source: Type.Optional(Type.String()),
+      created_at: Type.Optional(dateTime),
+      updated_at: Type.Optional(dateTime),
+      date_posted: Type.Optional(nullable(dateTime)),
+      valid_through: Type.Optional(nullable(dateTime)),
+      qualifications: Type.Optional(Type.Object({ must_have: QualificationBucketSchema, preferred: QualificationBucketSchema }, exact)),
+      responsibilities: Type.Optional(strings),
+      benefits: Type.Optional(strings),
+      is_work_auth_required: Type.Optional(nullable(Type.Boolean())),
+      is_h1b_sponsor: Type.Optional(nullable(Type.Boolean())),
+      is_clearance_required: Type.Optional(nullable(Type.Boolean())),
+    },
+    {
+      description:
+        'Every field is present unless `include_fields` leaves it out (id and external_id always come); `external_id` is omitted when the source has none.',
+      ...exact,
+    },
+  ),
+);
+
+export type Job = Static<typeof JobSchema>;
+export type CompanySummary = Static<typeof CompanySummarySchema>;
 
 /** Every key of the job object, in output order. */
 export const JOB_FIELDS = [
@@ -118,9 +131,9 @@ export interface JobSerializerOptions {
 }
 
 
-function display<K extends keyof typeof DISPLAY>(field: K, key: string | null): string | null {
+function display<K extends keyof typeof DISPLAY>(field: K, key: string | null): Display<K> | null {
   if (key === null) return null;
-  return (DISPLAY[field] as Record<string, string>)[key] ?? null;
+  return ((DISPLAY[field] as Record<string, string>)[key] ?? null) as Display<K> | null;
 }
 
 /** Resolves `include_fields` once per request into the keys to emit. */
@@ -130,10 +143,10 @@ export function selectedFields(includeFields: string[] | null): Set<JobField> {
   return new Set(JOB_FIELDS.filter((field) => field === 'id' || field === 'external_id' || wanted.has(field)));
 }
 
-export function serializeJob(job: JobRecord, options: JobSerializerOptions, fields: Set<JobField> = selectedFields(options.includeFields)) {
-  const all: Record<JobField, () => unknown> = {
+export function serializeJob(job: JobRecord, options: JobSerializerOptions, fields: Set<JobField> = selectedFields(options.includeFields)): Job {
+  const all: { [F in JobField]-?: () => Job[F] } = {
     id: () => job.id,
-    external_id: () => job.external_id,
+    external_id: () => job.external_id ?? undefined,
     title: () => job.title,
     normalized_title: () => job.normalized_title,
     company: () => ({ ...job.company, details_url: job.company.id ? `${options.baseUrl}/api/companies/${job.company.id}` : null }),
@@ -169,12 +182,13 @@ export function serializeJob(job: JobRecord, options: JobSerializerOptions, fiel
     is_h1b_sponsor: () => job.is_h1b_sponsor,
     is_clearance_required: () => job.is_clearance_required,
   };
-  const out: Record<string, unknown> = {};
+  const out: Partial<Record<JobField, unknown>> = {};
   for (const field of JOB_FIELDS) {
     if (!fields.has(field)) continue;
     // external_id: omitted when the source has none, never null.
     if (field === 'external_id' && job.external_id === null) continue;
     out[field] = all[field]();
   }
-  return out;
+  // Each value came from `all`, typed per field; only the selection is dynamic.
+  return out as Job;
 }

@@ -7,6 +7,7 @@
 // ratio is also given from the server's CPU time per request (process.cpuUsage over
 // the run divided by the requests served): at saturation throughput is its inverse,
 // and it does not depend on how fast the load generator happened to be.
+import { Type } from '../../api/schemas/registry.ts';
 import { parseArgs } from 'node:util';
 import { defineRoute } from '../../api/routing/route.ts';
 import { FREE, KEYS } from '../../api/gateway/policy.ts';
@@ -22,7 +23,9 @@ const rounds = Number(values.rounds);
 const connections = Number(values.connections);
 
 const body = { status: 'ok', items: [1, 2, 3] };
-const responses = { 200: { description: 'A small JSON body.', schema: { type: 'object' } } };
+const responses = {
+  200: { description: 'A small JSON body.', schema: Type.Object({ status: Type.String(), items: Type.Array(Type.Integer()) }, { additionalProperties: false }) },
+};
 const plain = defineRoute({ method: 'GET', path: '/bench/plain', operationId: 'benchPlain', summary: 'Cheap, public', security: 'none', responses, handler: () => body });
 const gated = defineRoute({
   method: 'GET',
