@@ -23,6 +23,15 @@ export const ProblemSchema = defineComponent(
       api_version: Type.Optional(Type.String()),
       docs_url: Type.String({ format: 'uri' }),
       errors: Type.Optional(Type.Array(FieldErrorSchema)),
+      // The extension members some codes add (spec part 7; RFC 9457 extensions).
+      limit: Type.Optional(Type.Integer({ description: 'concurrency_limit_reached, request_conflict on keys: the most allowed.' })),
+      active: Type.Optional(Type.Integer({ description: 'concurrency_limit_reached, request_conflict on keys: how many there are now.' })),
+      correction_round: Type.Optional(Type.Integer({ description: "validation_failed, stale_correction_round: the step's current correction round." })),
+      command_errors: Type.Optional(
+        Type.Array(Type.Object({}, { additionalProperties: true }), {
+          description: "validation_failed: one entry per answer problem, shaped as a step's command_errors.",
+        }),
+      ),
     },
     { description: 'Endpoint error (RFC 9457 problem details).', additionalProperties: false },
   ),
@@ -31,8 +40,14 @@ export const ProblemSchema = defineComponent(
 export const GatewayErrorSchema = defineComponent(
   'GatewayError',
   Type.Object(
-    { error: Type.String(), detail: Type.Optional(Type.String()) },
-    { description: 'Gateway error (authentication, rate limits, wallet).', additionalProperties: false },
+    {
+      error: Type.String(),
+      detail: Type.Optional(Type.String()),
+      code: Type.Optional(Type.String()),
+      api_version: Type.Optional(Type.String()),
+    },
+    // `{error, detail, ...}` (spec part 7): the gateway envelope is open.
+    { description: 'Gateway error (authentication, rate limits, wallet).', additionalProperties: true },
   ),
 );
 
