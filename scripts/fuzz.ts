@@ -105,10 +105,14 @@ const dataDir = await fs.mkdtemp(path.join(os.tmpdir(), 'service-fuzz-'));
 const service = await startService(dataDir);
 let results: RunResult[] = [];
 try {
-  const master = admin(dataDir, 'key', 'create', '--account', service.accountId, '--kind', 'master', '--name', 'fuzz master');
   // The plan's limits would turn most generated requests into 429s and leave the logic untested.
-  const unlimited = Object.fromEntries(RATE_LIMIT_GROUPS.map((group) => [group, { minute: 1_000_000, hour: 1_000_000, day: 1_000_000 }]));
-  admin(dataDir, 'account', 'set', '--account', service.accountId, '--rate-limits', JSON.stringify(unlimited));
+  const unlimited = JSON.stringify(Object.fromEntries(RATE_LIMIT_GROUPS.map((group) => [group, { minute: 1_000_000, hour: 1_000_000, day: 1_000_000 }])));
+  admin(dataDir, 'account', 'set', '--account', service.accountId, '--rate-limits', unlimited);
+  // The master key lives on an operators' account of its own: the admin run edits accounts
+  // (rate limits, plans, keys) and must not change the demo account the other runs use.
+  const operators = admin(dataDir, 'account', 'create', '--name', 'fuzz operators', '--kind', 'master');
+  admin(dataDir, 'account', 'set', '--account', operators.account_id, '--rate-limits', unlimited);
+  const master = { api_key: operators.api_key as string };
   admin(dataDir, 'credits', 'grant', '--account', service.accountId, '--credits', '100000000', '--reason', 'fuzzing');
   const notAdmin = ['--exclude-path-regex', '^/api/admin'];
   results = [
