@@ -1,10 +1,11 @@
 import { defineRoute } from '../routing/route.ts';
 import type { ApiServices } from '../context.ts';
 import { withTimeout } from '../../lib/timeout.ts';
+import { Type, stringEnum, type Static } from '../schemas/registry.ts';
 
 const CHECK_TIMEOUT_MS = 2000;
 
-const checkStatus = { type: 'string', enum: ['ok', 'failing'] };
+const checkStatus = stringEnum(['ok', 'failing']);
 
 async function check(probe: () => Promise<unknown>): Promise<'ok' | 'failing'> {
   try {
@@ -25,13 +26,13 @@ export const healthz = defineRoute({
   responses: {
     200: {
       description: 'The process answers.',
-      schema: { type: 'object', required: ['status'], properties: { status: { const: 'ok' } } },
+      schema: Type.Object({ status: Type.Literal('ok') }, { additionalProperties: false }),
     },
   },
-  handler: () => ({ status: 'ok' }),
+  handler: () => ({ status: 'ok' as const }),
 });
 
-export async function readiness(services: ApiServices) {
+export async function readiness(services: ApiServices): Promise<{ ready: boolean; body: Static<typeof readinessBody> }> {
   const [database, queue] = await Promise.all([
     check(() => services.pool.query('SELECT 1')),
     check(() => services.boss.getDb().executeSql('SELECT 1')),
@@ -43,28 +44,23 @@ export async function readiness(services: ApiServices) {
   return { ready, body: { status: ready ? 'ready' : 'unavailable', checks: { database, queue, browser } } };
 }
 
-const readinessBody = {
-  type: 'object',
-  required: ['status', 'checks'],
-  properties: {
-    status: { type: 'string', enum: ['ready', 'unavailable'] },
-    checks: {
-      type: 'object',
-      required: ['database', 'queue', 'browser'],
-      additionalProperties: false,
-      properties: {
+const readinessBody = Type.Object(
+  {
+    status: stringEnum(['ready', 'unavailable']),
+    checks: Type.Object(
+      {
         database: checkStatus,
         queue: checkStatus,
-        browser: {
-          type: 'string',
-          enum: ['ok', 'failing', 'checking'],
+        browser: stringEnum(['ok', 'failing', 'checking'], {
           description:
             "Whether this process can start Chromium (Auto Apply's browser): `checking` until the first launch of the process ends. It does not affect `status`; the reason for `failing` is in the process's log.",
-        },
+        }),
       },
-    },
+      { additionalProperties: false },
+    ),
   },
-};
+  { additionalProperties: false },
+);
 
 export const readyz = defineRoute({
   method: 'GET',

@@ -1,46 +1,48 @@
 // The geocoder: messy posting location strings to canonical places (spec 4.3).
 import { defineRoute, type Route } from '../routing/route.ts';
 import { KEYS } from '../gateway/policy.ts';
-import { defineComponent } from '../schemas/registry.ts';
+import { Type, defineComponent, nullable, stringEnum } from '../schemas/registry.ts';
 import { pricing } from '../../lib/pricing.ts';
 
-const nullableString = { type: ['string', 'null'] };
-const nullableNumber = { type: ['number', 'null'] };
+const nullableString = nullable(Type.String());
+const nullableNumber = nullable(Type.Number());
 
-export const GeocodeResultSchema = defineComponent('GeocodeResult', {
-  type: 'object',
-  required: ['input', 'succeeded', 'locations', 'error'],
-  properties: {
-    input: { type: 'string' },
-    succeeded: { type: 'boolean' },
-    locations: {
-      type: 'array',
-      items: {
-        type: 'object',
-        required: ['city', 'region', 'country', 'display_name', 'country_code', 'latitude', 'longitude', 'fuzzy_confidence'],
-        properties: {
-          city: nullableString,
-          region: nullableString,
-          country: { type: 'string', description: 'The country name; `Remote` for remote sentinels.' },
-          display_name: { type: 'string' },
-          country_code: { ...nullableString, description: 'ISO 3166-1 alpha-2; null for remote.' },
-          latitude: { ...nullableNumber, description: "The city's; null for a region, a country or remote." },
-          longitude: nullableNumber,
-          fuzzy_confidence: { type: 'number', minimum: 0, maximum: 1, description: 'Share of the input the result accounts for (token overlap).' },
-        },
-      },
+export const GeocodeResultSchema = defineComponent(
+  'GeocodeResult',
+  Type.Object(
+    {
+      input: Type.String(),
+      succeeded: Type.Boolean(),
+      locations: Type.Array(
+        Type.Object(
+          {
+            city: nullableString,
+            region: nullableString,
+            country: Type.String({ description: 'The country name; `Remote` for remote sentinels.' }),
+            display_name: Type.String(),
+            country_code: nullable(Type.String({ description: 'ISO 3166-1 alpha-2; null for remote.' })),
+            latitude: nullable(Type.Number({ description: "The city's; null for a region, a country or remote." })),
+            longitude: nullableNumber,
+            fuzzy_confidence: Type.Number({ minimum: 0, maximum: 1, description: 'Share of the input the result accounts for (token overlap).' }),
+          },
+          { additionalProperties: false },
+        ),
+      ),
+      method: Type.Optional(
+        nullable(
+          stringEnum(['cache', 'remote_keyword', 'llm', 'no_match'], {
+            description: 'Omitted on early-exit failures (placeholders). `llm` names a fresh structured resolution (offline by default).',
+          }),
+        ),
+      ),
+      error: nullableString,
     },
-    method: {
-      type: ['string', 'null'],
-      enum: ['cache', 'remote_keyword', 'llm', 'no_match', null],
-      description: 'Omitted on early-exit failures (placeholders). `llm` names a fresh structured resolution (offline by default).',
-    },
-    error: nullableString,
-  },
-});
+    { additionalProperties: false },
+  ),
+);
 
 export const locationRoutes: Route[] = [
-  defineRoute<{ location: string }>({
+  defineRoute({
     method: 'GET',
     path: '/api/locations/geocode',
     operationId: 'geocodeLocation',
@@ -50,11 +52,9 @@ export const locationRoutes: Route[] = [
     tags: ['Locations'],
     gateway: { keys: KEYS.data, group: 'Geocode', price: { kind: 'flat', credits: pricing.flat.geocode } },
     request: {
-      query: {
-        type: 'object',
-        required: ['location'],
-        properties: { location: { type: 'string', maxLength: 500, pattern: '\\S', description: 'The location as the posting wrote it; not blank.' } },
-      },
+      query: Type.Object({
+        location: Type.String({ maxLength: 500, pattern: '\\S', description: 'The location as the posting wrote it; not blank.' }),
+      }),
     },
     responses: { 200: { description: 'The resolution (or why there is none).', schema: GeocodeResultSchema } },
     handler: (ctx, { query }) => ctx.services.geocoder.geocode(query.location.trim()),
