@@ -5,25 +5,12 @@ import { careerSites, type CareerSiteRow } from '../../db/career-sites.ts';
 import { boundList } from './cursor.ts';
 import { decodeKeyset, pageOf } from './keyset.ts';
 import { withCursorLock } from './cursor-lock.ts';
+import type { CareerSite, CareerSitesBody, CareerSitesResponse } from '../schemas/feeds.ts';
 
-export interface CareerSitesBody {
-  industries?: string[] | null;
-  company_sizes?: string[] | null;
-  country_codes?: string[] | null;
-  funding_stages?: string[] | null;
-  company_types?: string[] | null;
-  founded_after?: number;
-  is_agency?: boolean;
-  updated_after?: string;
-  discovered_after?: string;
-  discovered_before?: string;
-  cursor?: string;
-  batch_size?: number;
-}
 
 const instant = (value: string | undefined) => (value === undefined ? undefined : new Date(value).toISOString());
 
-function serializeCareerSite(row: CareerSiteRow, baseUrl: string) {
+function serializeCareerSite(row: CareerSiteRow, baseUrl: string): CareerSite {
   return {
     id: row.id,
     name: row.name,
@@ -42,7 +29,7 @@ function serializeCareerSite(row: CareerSiteRow, baseUrl: string) {
   };
 }
 
-export async function careerSitesFeed(ctx: Context, body: CareerSitesBody) {
+export async function careerSitesFeed(ctx: Context, body: CareerSitesBody): Promise<CareerSitesResponse> {
   const { pool, feeds, config } = ctx.services;
   const principal = ctx.state.principal!;
   const bound = {

@@ -7,15 +7,10 @@ import { clock } from '../../lib/clock.ts';
 import { invalidRequest } from '../errors.ts';
 import { decodeKeyset, pageOf } from './keyset.ts';
 import { withCursorLock } from './cursor-lock.ts';
+import type { ExpiredJobsResponse, ExpiredQuery } from '../schemas/feeds.ts';
 
-export interface ExpiredQuery {
-  ids?: string[];
-  expired_after?: string;
-  cursor?: string;
-  batch_size?: number;
-}
 
-export async function expiredJobs(ctx: Context, query: ExpiredQuery) {
+export async function expiredJobs(ctx: Context, query: ExpiredQuery): Promise<ExpiredJobsResponse> {
   const { pool, feeds } = ctx.services;
   const principal = ctx.state.principal!;
   const sandbox = principal.kind === 'sandbox';

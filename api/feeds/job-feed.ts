@@ -10,22 +10,11 @@ import { invalidRequest } from '../errors.ts';
 import { selectedFields, serializeJob, type DescriptionFormat } from '../serializers/job.ts';
 import { boundList, restartRequired, type FeedKind } from './cursor.ts';
 import { withCursorLock } from './cursor-lock.ts';
-
-export interface JobFeedBody {
-  cursor?: string;
-  batch_size?: number;
-  stable_scan?: boolean;
-  locations?: string[] | null;
-  sources?: string[] | null;
-  work_models?: string[] | null;
-  posted_after?: string;
-  updated_after?: string;
-  include_fields?: string[];
-  description_format?: DescriptionFormat;
-}
+import type { JobFeedBody, JobFeedResponse } from '../schemas/feeds.ts';
 
 
-export async function jobFeed(ctx: Context, body: JobFeedBody, kind: Extract<FeedKind, 'jobs' | 'managed'>) {
+
+export async function jobFeed(ctx: Context, body: JobFeedBody, kind: Extract<FeedKind, 'jobs' | 'managed'>): Promise<JobFeedResponse> {
   const { pool, searchIndex, config, feeds } = ctx.services;
   const principal = ctx.state.principal!;
   const sandbox = principal.kind === 'sandbox';

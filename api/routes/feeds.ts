@@ -11,16 +11,16 @@ import {
   managedFeedBodySchema,
 } from '../schemas/feeds.ts';
 import { pricing } from '../../lib/pricing.ts';
-import { jobFeed, type JobFeedBody } from '../feeds/job-feed.ts';
-import { expiredJobs, type ExpiredQuery } from '../feeds/expired-jobs.ts';
-import { careerSitesFeed, type CareerSitesBody } from '../feeds/career-sites.ts';
+import { jobFeed } from '../feeds/job-feed.ts';
+import { expiredJobs } from '../feeds/expired-jobs.ts';
+import { careerSitesFeed } from '../feeds/career-sites.ts';
 
 const PER_DELIVERED = { kind: 'perJob', credits: pricing.perDeliveredJob, waivedByFeedSubscription: true } as const;
 const FEED: RouteGateway = { keys: KEYS.data, group: 'JobFeed', price: PER_DELIVERED };
 const TAGS = ['Feeds'];
 
 const jobFeedRoute = (path: string, managed: boolean) =>
-  defineRoute<Record<string, never>, Record<string, never>, JobFeedBody | undefined>({
+  defineRoute({
     method: 'POST',
     path,
     operationId: managed ? 'managedJobFeed' : 'jobFeed',
@@ -40,7 +40,7 @@ const jobFeedRoute = (path: string, managed: boolean) =>
 export const feedRoutes: Route[] = [
   jobFeedRoute('/api/jobs/feed', false),
   jobFeedRoute('/api/jobs/feed/managed', true),
-  defineRoute<ExpiredQuery>({
+  defineRoute({
     method: 'GET',
     path: '/api/jobs/expired',
     operationId: 'expiredJobs',
@@ -55,7 +55,7 @@ export const feedRoutes: Route[] = [
     responses: { 200: { description: 'Expired ids.', schema: ExpiredJobsResponseSchema } },
     handler: (ctx, { query }) => expiredJobs(ctx, query),
   }),
-  defineRoute<Record<string, never>, Record<string, never>, CareerSitesBody | undefined>({
+  defineRoute({
     method: 'POST',
     path: '/api/career-sites/feed',
     operationId: 'careerSitesFeed',
