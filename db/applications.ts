@@ -1,6 +1,7 @@
 // Applications and their steps (migration 009). State changes go through apply/, which
 // runs these inside one transaction with the queue job that follows each change.
 import type { Queryable } from './pool.ts';
+import type { WebhookDelivery } from './webhooks.ts';
 
 export type ApplicationStatus = 'queued' | 'running' | 'awaiting_answers' | 'submitting' | 'submitted' | 'completed' | 'failed' | 'canceled';
 export type StepStatus = 'awaiting_answers' | 'answered' | 'needs_correction' | 'expired';
@@ -222,7 +223,7 @@ export interface DeliveryWithAttempts {
   id: string;
   kind: string;
   url: string;
-  status: string;
+  status: WebhookDelivery['status'];
   created_at: Date;
   deadline_at: Date;
   finished_at: Date | null;

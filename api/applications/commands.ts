@@ -8,12 +8,8 @@ import { checkAnswers } from '../../apply/answers.ts';
 import type { Field } from '../../apply/fields.ts';
 import { autoApplyProblem, notFound } from '../errors.ts';
 import { applicationView } from './view.ts';
+import type { AnswersBody } from '../schemas/applications.ts';
 
-export interface AnswersBody {
-  step_id: string;
-  correction_round: number;
-  answers: unknown[];
-}
 
 async function lockOwn(client: PoolClient, ctx: Context, id: string): Promise<ApplicationRow> {
   const row = await lockApplication(client, id);

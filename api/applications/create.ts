@@ -16,13 +16,8 @@ import { API_VERSION } from '../api-version.ts';
 import { autoApplyProblem, GatewayError, invalidRequest, notFound } from '../errors.ts';
 import { idempotencyKey, runIdempotent } from '../idempotency.ts';
 import { applicationView, callerGone, waitForApplication, isSettled } from './view.ts';
+import type { CreateApplicationBody } from '../schemas/applications.ts';
 
-export interface CreateApplicationBody {
-  job_id?: string;
-  apply_url?: string;
-  sandbox?: boolean;
-  callback_url?: string;
-}
 
 async function resolveApplyUrl(ctx: Context, body: CreateApplicationBody): Promise<string> {
   if ((body.job_id === undefined) === (body.apply_url === undefined)) {

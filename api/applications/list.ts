@@ -4,14 +4,10 @@ import type { Context } from 'koa';
 import { listApplications, type ApplicationStatus } from '../../db/applications.ts';
 import { API_VERSION } from '../api-version.ts';
 import { applicationViews } from './view.ts';
+import type { ApplicationList, ListApplicationsQuery } from '../schemas/applications.ts';
 
-export interface ListQuery {
-  status?: ApplicationStatus;
-  cursor?: string;
-  limit?: number;
-}
 
-export async function listOwnApplications(ctx: Context, query: ListQuery) {
+export async function listOwnApplications(ctx: Context, query: ListApplicationsQuery): Promise<ApplicationList> {
   const { pool, feeds } = ctx.services;
   const accountId = ctx.state.principal!.account.id;
   const filters = { status: query.status ?? null };
@@ -21,7 +17,7 @@ export async function listOwnApplications(ctx: Context, query: ListQuery) {
     const [created_at, id] = JSON.parse(position) as [string, string];
     after = { created_at, id };
   }
-  const limit = query.limit ?? 20;
+  const limit = query.limit;
   const rows = await listApplications(pool, accountId, { status: filters.status, after, limit: limit + 1 });
   const page = rows.slice(0, limit);
   const hasMore = rows.length > limit;

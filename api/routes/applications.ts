@@ -3,16 +3,16 @@ import { defineRoute, type ResponseSpec, type Route } from '../routing/route.ts'
 import { FREE, KEYS } from '../gateway/policy.ts';
 import { pricing } from '../../lib/pricing.ts';
 import { GatewayErrorSchema, ProblemSchema } from '../schemas/errors.ts';
-import { APPLICATION_STATUSES, ApplicationListSchema, ApplicationSchema, answersBodySchema, createApplicationBodySchema } from '../schemas/applications.ts';
-import { createApplication, type CreateApplicationBody } from '../applications/create.ts';
-import { answer, cancel, type AnswersBody } from '../applications/commands.ts';
-import { listOwnApplications, type ListQuery } from '../applications/list.ts';
+import { ApplicationListSchema, ApplicationSchema, answersBodySchema, createApplicationBodySchema, listApplicationsQuerySchema } from '../schemas/applications.ts';
+import { Type, withDefault } from '../schemas/registry.ts';
+import { createApplication } from '../applications/create.ts';
+import { answer, cancel } from '../applications/commands.ts';
+import { listOwnApplications } from '../applications/list.ts';
 import { applicationView, callerGone, waitForApplication } from '../applications/view.ts';
 import { notFound } from '../errors.ts';
-import { cursor } from '../schemas/feeds.ts';
 
 const TAGS = ['Auto Apply'];
-const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'string', format: 'uuid' } } };
+const idParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
 const problem = (description: string): ResponseSpec => ({ description, contentType: 'application/problem+json', schema: ProblemSchema });
 const MANAGEMENT = { keys: KEYS.autoApply, group: 'AutoApplyManagement', price: FREE } as const;
 
@@ -24,7 +24,7 @@ const APPLICATION_LINKS = {
 };
 
 export const applicationRoutes: Route[] = [
-  defineRoute<Record<string, never>, Record<string, never>, CreateApplicationBody>({
+  defineRoute({
     method: 'POST',
     path: '/api/auto-apply/applications',
     operationId: 'createApplication',
@@ -44,27 +44,18 @@ export const applicationRoutes: Route[] = [
     },
     handler: (ctx, { body }) => createApplication(ctx, body),
   }),
-  defineRoute<ListQuery>({
+  defineRoute({
     method: 'GET',
     path: '/api/auto-apply/applications',
     operationId: 'listApplications',
     summary: "The account's applications, newest first",
     tags: TAGS,
     gateway: MANAGEMENT,
-    request: {
-      query: {
-        type: 'object',
-        properties: {
-          status: { type: 'string', enum: APPLICATION_STATUSES },
-          cursor,
-          limit: { type: 'integer', minimum: 1, maximum: 100, default: 20 },
-        },
-      },
-    },
+    request: { query: listApplicationsQuerySchema },
     responses: { 200: { description: 'A page of applications.', schema: ApplicationListSchema } },
     handler: (ctx, { query }) => listOwnApplications(ctx, query),
   }),
-  defineRoute<{ wait_seconds?: number }, { id: string }>({
+  defineRoute({
     method: 'GET',
     path: '/api/auto-apply/applications/{id}',
     operationId: 'getApplication',
@@ -73,20 +64,22 @@ export const applicationRoutes: Route[] = [
     gateway: MANAGEMENT,
     request: {
       params: idParams,
-      query: {
-        type: 'object',
-        properties: { wait_seconds: { type: 'integer', minimum: 0, maximum: 90, default: 0, description: 'Hold up to this long while the application is queued, running or submitting.' } },
-      },
+      query: Type.Object({
+        wait_seconds: withDefault(
+          Type.Integer({ minimum: 0, maximum: 90, description: 'Hold up to this long while the application is queued, running or submitting.' }),
+          0,
+        ),
+      }),
     },
     responses: { 200: { description: 'The application.', schema: ApplicationSchema } },
     handler: async (ctx, { params, query }) => {
       const { pool, applicationEvents } = ctx.services;
-      const row = await waitForApplication(pool, applicationEvents, params.id, ctx.state.principal!.account.id, (query.wait_seconds ?? 0) * 1000, callerGone(ctx));
+      const row = await waitForApplication(pool, applicationEvents, params.id, ctx.state.principal!.account.id, query.wait_seconds * 1000, callerGone(ctx));
       if (!row) throw notFound(`No application with id ${params.id}.`);
       return applicationView(pool, row);
     },
   }),
-  defineRoute<Record<string, never>, { id: string }>({
+  defineRoute({
     method: 'POST',
     path: '/api/auto-apply/applications/{id}/cancel',
     operationId: 'cancelApplication',
@@ -98,7 +91,7 @@ export const applicationRoutes: Route[] = [
     responses: { 202: { description: 'Cancel accepted.', schema: ApplicationSchema }, 409: problem('`not_cancelable`.') },
     handler: (ctx, { params }) => cancel(ctx, params.id),
   }),
-  defineRoute<Record<string, never>, { id: string }, AnswersBody>({
+  defineRoute({
     method: 'POST',
     path: '/api/auto-apply/applications/{id}/answers',
     operationId: 'answerApplicationStep',

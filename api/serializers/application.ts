@@ -4,8 +4,9 @@ import { serializeStep } from '../../apply/step-view.ts';
 import { API_VERSION } from '../api-version.ts';
 
 import { iso } from './time.ts';
+import type { Application } from '../schemas/applications.ts';
 
-export function serializeApplication(application: ApplicationRow, steps: StepRow[], deliveries: DeliveryWithAttempts[]) {
+export function serializeApplication(application: ApplicationRow, steps: StepRow[], deliveries: DeliveryWithAttempts[]): Application {
   const serializedSteps = steps.map(serializeStep);
   return {
     api_version: API_VERSION,
@@ -49,4 +50,4 @@ export function serializeApplication(application: ApplicationRow, steps: StepRow
   };
 }
 
-export type ApplicationView = ReturnType<typeof serializeApplication>;
+export type ApplicationView = Application;
