@@ -5,7 +5,7 @@ import crypto from 'node:crypto';
 import type { Context } from 'koa';
 import { defineRoute, type Route } from '../routing/route.ts';
 import { notFound } from '../errors.ts';
-import { defineComponent } from '../schemas/registry.ts';
+import { Type, defineComponent, nullable, stringEnum, withDefault, type Static } from '../schemas/registry.ts';
 import { findSubmission, listSubmissions, mailedCodes, markSubmitted, recordStep, setVerificationCode, startSubmission, type SandboxSubmission } from '../../db/sandbox-submissions.ts';
 import { readForm, stepAnswers, validateStep } from '../sandbox/forms.ts';
 import { renderBroken, renderCaptcha, renderConfirmation, renderLogin, renderPending, renderStep } from '../sandbox/render.ts';
@@ -48,35 +48,54 @@ async function showStep(ctx: Context, scenario: Scenario, submission: SandboxSub
   html(ctx, Object.keys(options.errors ?? {}).length > 0 ? 422 : 200, renderStep(scenario, scenario.steps[step - 1]!, step - 1, stepPath(scenario, submission.token, step), { ...options, intro }));
 }
 
-const params = (...names: string[]) => ({ type: 'object', required: names, properties: Object.fromEntries(names.map((name) => [name, { type: 'string', maxLength: 100 }])) });
-const stepParams = { type: 'object', required: ['scenario', 'token', 'step'], properties: { scenario: { type: 'string' }, token: { type: 'string', maxLength: 64 }, step: { type: 'integer', minimum: 1, maximum: 10 } } };
+const pathPart = Type.String({ maxLength: 100 });
+const stepParams = Type.Object({ scenario: Type.String(), token: Type.String({ maxLength: 64 }), step: Type.Integer({ minimum: 1, maximum: 10 }) });
 
 /** What the two routes of a form step (its page and its post) declare alike. */
 const STEP_ROUTE = { hidden: true, security: 'none', request: { params: stepParams }, responses: HTML } as const;
 
-const SubmissionSchema = defineComponent('SandboxSubmission', {
-  type: 'object',
-  required: ['token', 'scenario', 'status', 'steps', 'files', 'receipt_id', 'created_at', 'submitted_at'],
-  properties: {
-    token: { type: 'string' },
-    scenario: { type: 'string' },
-    status: { type: 'string', enum: ['in_progress', 'submitted'] },
-    steps: {
-      type: 'array',
-      items: { type: 'object', properties: { step: { type: 'integer' }, answers: { type: 'object' }, received_at: { type: 'string' } } },
-      description: 'What each step received, in step order: one value per field, an array for multi-valued fields.',
-    },
-    files: {
-      type: 'array',
-      items: { type: 'object', properties: { field: { type: 'string' }, filename: { type: 'string' }, content_type: { type: 'string' }, size: { type: 'integer' }, sha256: { type: 'string' } } },
-    },
-    receipt_id: { type: ['string', 'null'], description: 'The reference shown on the confirmation page; null when no confirmation was shown.' },
-    created_at: { type: 'string', format: 'date-time' },
-    submitted_at: { type: ['string', 'null'], format: 'date-time' },
-  },
-});
+const exact = { additionalProperties: false } as const;
 
-function serializeSubmission(submission: SandboxSubmission) {
+const SubmissionSchema = defineComponent(
+  'SandboxSubmission',
+  Type.Object(
+    {
+      token: Type.String(),
+      scenario: Type.String(),
+      status: stringEnum(['in_progress', 'submitted']),
+      steps: Type.Array(
+        Type.Object(
+          {
+            step: Type.Integer(),
+            answers: Type.Record(Type.String(), Type.Union([Type.String(), Type.Array(Type.String())])),
+            received_at: Type.String(),
+          },
+          exact,
+        ),
+        { description: 'What each step received, in step order: one value per field, an array for multi-valued fields.' },
+      ),
+      files: Type.Array(
+        Type.Object(
+          { field: Type.String(), filename: Type.String(), content_type: Type.String(), size: Type.Integer(), sha256: Type.String() },
+          exact,
+        ),
+      ),
+      receipt_id: nullable(Type.String({ description: 'The reference shown on the confirmation page; null when no confirmation was shown.' })),
+      created_at: Type.String({ format: 'date-time' }),
+      submitted_at: nullable(Type.String({ format: 'date-time' })),
+    },
+    exact,
+  ),
+);
+
+const ScenarioSchema = Type.Object({ name: Type.String(), apply_url: Type.String(), description: Type.String() }, exact);
+
+const MailedCodeSchema = Type.Object(
+  { subject: Type.String(), code: Type.String(), token: Type.String(), sent_at: Type.String({ format: 'date-time' }) },
+  exact,
+);
+
+function serializeSubmission(submission: SandboxSubmission): Static<typeof SubmissionSchema> {
   return {
     token: submission.token,
     scenario: submission.scenario,
@@ -100,20 +119,20 @@ export const sandboxRoutes: Route[] = [
     responses: {
       200: {
         description: 'Every scenario with its apply URL.',
-        schema: { type: 'array', items: { type: 'object', required: ['name', 'apply_url', 'description'], properties: { name: { type: 'string' }, apply_url: { type: 'string' }, description: { type: 'string' } } } },
+        schema: Type.Array(ScenarioSchema),
       },
     },
     handler: (ctx) => SCENARIOS.map((item) => ({ name: item.name, apply_url: `${ctx.services.config.baseUrl}/sandbox/apply/${item.name}`, description: item.description })),
   }),
 
-  defineRoute<{ delay_ms?: number }, { scenario: string }>({
+  defineRoute({
     method: 'GET',
     path: '/sandbox/apply/{scenario}',
     operationId: 'sandboxApply',
     summary: 'A sandbox application form (HTML)',
     hidden: true,
     security: 'none',
-    request: { params: params('scenario'), query: { type: 'object', properties: { delay_ms: { type: 'integer', minimum: 0, maximum: 300_000 } } } },
+    request: { params: Type.Object({ scenario: pathPart }), query: Type.Object({ delay_ms: Type.Optional(Type.Integer({ minimum: 0, maximum: 300_000 })) }) },
     responses: HTML,
     handler: async (ctx, { params: path, query }) => {
       const scenario = scenarioOr404(path.scenario);
@@ -128,7 +147,7 @@ export const sandboxRoutes: Route[] = [
     },
   }),
 
-  defineRoute<Record<string, never>, { scenario: string; token: string; step: number }>({
+  defineRoute({
     method: 'GET',
     path: '/sandbox/apply/{scenario}/{token}/steps/{step}',
     operationId: 'sandboxStep',
@@ -144,7 +163,7 @@ export const sandboxRoutes: Route[] = [
     },
   }),
 
-  defineRoute<Record<string, never>, { scenario: string; token: string; step: number }>({
+  defineRoute({
     method: 'POST',
     path: '/sandbox/apply/{scenario}/{token}/steps/{step}',
     operationId: 'sandboxSubmitStep',
@@ -177,14 +196,14 @@ export const sandboxRoutes: Route[] = [
     },
   }),
 
-  defineRoute<Record<string, never>, { scenario: string; token: string }>({
+  defineRoute({
     method: 'GET',
     path: '/sandbox/apply/{scenario}/{token}/confirmation',
     operationId: 'sandboxConfirmation',
     summary: 'The confirmation page of a submitted sandbox application (HTML)',
     hidden: true,
     security: 'none',
-    request: { params: params('scenario', 'token') },
+    request: { params: Type.Object({ scenario: pathPart, token: pathPart }) },
     responses: HTML,
     handler: async (ctx, { params: path }) => {
       const scenario = scenarioOr404(path.scenario);
@@ -194,26 +213,26 @@ export const sandboxRoutes: Route[] = [
     },
   }),
 
-  defineRoute<{ next?: string }>({
+  defineRoute({
     method: 'GET',
     path: '/sandbox/login',
     operationId: 'sandboxLogin',
     summary: 'The sign-in wall of the login scenario (HTML)',
     hidden: true,
     security: 'none',
-    request: { query: { type: 'object', properties: { next: { type: 'string', maxLength: 500 } } } },
+    request: { query: Type.Object({ next: Type.Optional(Type.String({ maxLength: 500 })) }) },
     responses: HTML,
     handler: (ctx, { query }) => html(ctx, 200, renderLogin(query.next ?? '/sandbox/scenarios')),
   }),
 
-  defineRoute<{ next?: string }>({
+  defineRoute({
     method: 'POST',
     path: '/sandbox/login',
     operationId: 'sandboxLoginSubmit',
     summary: 'Sign-in attempts: the wall never opens (HTML)',
     hidden: true,
     security: 'none',
-    request: { query: { type: 'object', properties: { next: { type: 'string', maxLength: 500 } } } },
+    request: { query: Type.Object({ next: Type.Optional(Type.String({ maxLength: 500 })) }) },
     responses: HTML,
     handler: async (ctx, { query }) => {
       await readForm(ctx);
@@ -221,14 +240,14 @@ export const sandboxRoutes: Route[] = [
     },
   }),
 
-  defineRoute<Record<string, never>, { token: string }>({
+  defineRoute({
     method: 'GET',
     path: '/sandbox/submissions/{token}',
     operationId: 'sandboxSubmission',
     summary: 'What a sandbox application form received',
     tags: TAGS,
     security: 'none',
-    request: { params: params('token') },
+    request: { params: Type.Object({ token: pathPart }) },
     responses: { 200: { description: 'The submission.', schema: SubmissionSchema } },
     handler: async (ctx, { params: path }) => {
       const submission = await findSubmission(ctx.services.pool, path.token);
@@ -237,30 +256,32 @@ export const sandboxRoutes: Route[] = [
     },
   }),
 
-  defineRoute<{ scenario?: string; limit: number }>({
+  defineRoute({
     method: 'GET',
     path: '/sandbox/submissions',
     operationId: 'sandboxSubmissions',
     summary: 'Recent sandbox submissions, newest first',
     tags: TAGS,
     security: 'none',
-    request: { query: { type: 'object', properties: { scenario: { type: 'string', maxLength: 50 }, limit: { type: 'integer', minimum: 1, maximum: 100, default: 20 } } } },
-    responses: { 200: { description: 'Submissions.', schema: { type: 'array', items: SubmissionSchema } } },
+    request: {
+      query: Type.Object({ scenario: Type.Optional(Type.String({ maxLength: 50 })), limit: withDefault(Type.Integer({ minimum: 1, maximum: 100 }), 20) }),
+    },
+    responses: { 200: { description: 'Submissions.', schema: Type.Array(SubmissionSchema) } },
     handler: async (ctx, { query }) => (await listSubmissions(ctx.services.pool, query.scenario ?? null, query.limit)).map(serializeSubmission),
   }),
 
-  defineRoute<{ email: string }>({
+  defineRoute({
     method: 'GET',
     path: '/sandbox/mailbox',
     operationId: 'sandboxMailbox',
     summary: 'The verification codes the email-code scenario sent to an address',
     tags: TAGS,
     security: 'none',
-    request: { query: { type: 'object', required: ['email'], properties: { email: { type: 'string', maxLength: 320 } } } },
+    request: { query: Type.Object({ email: Type.String({ maxLength: 320 }) }) },
     responses: {
       200: {
         description: 'Messages, newest first.',
-        schema: { type: 'array', items: { type: 'object', properties: { subject: { type: 'string' }, code: { type: 'string' }, token: { type: 'string' }, sent_at: { type: 'string' } } } },
+        schema: Type.Array(MailedCodeSchema),
       },
     },
     handler: async (ctx, { query }) =>
