@@ -2,15 +2,12 @@
 import { defineRoute } from '../routing/route.ts';
 import { FREE, KEYS } from '../gateway/policy.ts';
 import { limitsFor } from '../gateway/index.ts';
-import { AccountSchema, serializeAccount } from '../serializers/account.ts';
+import { AccountSchema, KEY_KINDS, serializeAccount } from '../serializers/account.ts';
+import { Type, stringEnum } from '../schemas/registry.ts';
 import { findAccount } from '../../db/accounts.ts';
-import { RATE_LIMIT_GROUPS } from '../../lib/pricing.ts';
+import { RATE_LIMIT_GROUPS, type RateLimitGroup, type WindowLimits } from '../../lib/pricing.ts';
 
-const windows = {
-  type: 'object',
-  required: ['minute', 'hour', 'day'],
-  properties: { minute: { type: 'integer' }, hour: { type: 'integer' }, day: { type: 'integer' } },
-};
+const windows = Type.Object({ minute: Type.Integer(), hour: Type.Integer(), day: Type.Integer() }, { additionalProperties: false });
 
 export const getAccount = defineRoute({
   method: 'GET',
@@ -22,23 +19,24 @@ export const getAccount = defineRoute({
   responses: {
     200: {
       description: 'The account.',
-      schema: {
-        type: 'object',
-        required: ['account', 'key', 'rate_limits'],
-        properties: {
+      schema: Type.Object(
+        {
           account: AccountSchema,
-          key: {
-            type: 'object',
-            required: ['id', 'kind'],
-            properties: { id: { type: 'string', format: 'uuid' }, kind: { type: 'string' } },
-          },
-          rate_limits: {
-            type: 'object',
-            required: RATE_LIMIT_GROUPS,
-            properties: Object.fromEntries(RATE_LIMIT_GROUPS.map((group) => [group, windows])),
-          },
+          key: Type.Object({ id: Type.String({ format: 'uuid' }), kind: stringEnum(KEY_KINDS) }, { additionalProperties: false }),
+          rate_limits: Type.Object(
+            {
+              Default: windows,
+              JobSearch: windows,
+              JobFeed: windows,
+              Geocode: windows,
+              AutoApply: windows,
+              AutoApplyManagement: windows,
+            } satisfies Record<RateLimitGroup, unknown>,
+            { additionalProperties: false },
+          ),
         },
-      },
+        { additionalProperties: false },
+      ),
     },
   },
   handler: async (ctx) => {
@@ -48,7 +46,7 @@ export const getAccount = defineRoute({
     return {
       account: serializeAccount(account),
       key: { id: principal.keyId, kind: principal.kind },
-      rate_limits: Object.fromEntries(RATE_LIMIT_GROUPS.map((group) => [group, limitsFor(account, group)])),
+      rate_limits: Object.fromEntries(RATE_LIMIT_GROUPS.map((group) => [group, limitsFor(account, group)])) as Record<RateLimitGroup, WindowLimits>,
     };
   },
 });

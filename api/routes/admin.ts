@@ -5,18 +5,21 @@ import { defineRoute, type Route } from '../routing/route.ts';
 import { FREE, KEYS, type RouteGateway } from '../gateway/policy.ts';
 import { problem, notFound } from '../errors.ts';
 import { runIdempotent, idempotencyKey } from '../idempotency.ts';
-import { defineComponent, nullable } from '../schemas/registry.ts';
+import { Type, defineComponent, nullable, stringEnum, withDefault } from '../schemas/registry.ts';
 import { ProblemSchema } from '../schemas/errors.ts';
 import {
+  AUTO_APPLY_AVAILABILITIES,
   AccountSchema,
   ApiKeySchema,
+  KEY_KINDS,
+  PLANS,
   LedgerEntrySchema,
   RateLimitOverridesSchema,
   serializeAccount,
   serializeApiKey,
   serializeLedgerEntry,
 } from '../serializers/account.ts';
-import { findAccount, listAccounts, managedCompanies, replaceManagedCompanies, updateAccount, type AccountChanges } from '../../db/accounts.ts';
+import { findAccount, listAccounts, managedCompanies, replaceManagedCompanies, updateAccount } from '../../db/accounts.ts';
 import { createAccountWithKey } from '../../db/account-admin.ts';
 import { createApiKey, findApiKey, listApiKeys, revokeApiKey } from '../../db/api-keys.ts';
 import { grant, ledger, ledgerEntry, balances } from '../../db/credits.ts';
@@ -24,42 +27,43 @@ import { withTransaction } from '../../db/pool.ts';
 import { describeWebhookSecret, listActiveWebhookSecrets } from '../../db/webhooks.ts';
 import { rotateAccountWebhookSecret } from '../../webhooks/secrets.ts';
 import { clock } from '../../lib/clock.ts';
-import type { KeyKind } from '../../lib/api-keys.ts';
 import type { Context } from 'koa';
 
 const ADMIN: RouteGateway = { keys: KEYS.admin, group: 'Default', price: FREE };
 const TAGS = ['Admin'];
-const idParams = { type: 'object', required: ['id'], properties: { id: { type: 'string', format: 'uuid' } } };
+const exact = { additionalProperties: false } as const;
+const idParams = Type.Object({ id: Type.String({ format: 'uuid' }) });
+const dateTime = Type.String({ format: 'date-time' });
+const amount = Type.Integer({ minimum: 0, maximum: 1_000_000_000_000 });
+const keyKind = withDefault(stringEnum(KEY_KINDS), 'customer');
 
+const accountName = Type.String({ minLength: 1, maxLength: 200 });
 const accountSettings = {
-  name: { type: 'string', minLength: 1, maxLength: 200 },
-  plan: { type: 'string', enum: ['free', 'subscribed'] },
-  feed_subscription: { type: 'boolean' },
-  auto_apply_availability: { type: 'string', enum: ['enabled', 'invite_only', 'coming_soon'] },
-  default_callback_url: nullable({ type: 'string', format: 'uri', pattern: '^https?://', maxLength: 2000 }),
+  name: Type.Optional(accountName),
+  plan: Type.Optional(stringEnum(PLANS)),
+  feed_subscription: Type.Optional(Type.Boolean()),
+  auto_apply_availability: Type.Optional(stringEnum(AUTO_APPLY_AVAILABILITIES)),
+  default_callback_url: Type.Optional(nullable(Type.String({ format: 'uri', pattern: '^https?://', maxLength: 2000 }))),
 };
 
-const keyCreated = {
-  type: 'object',
-  required: ['api_key', 'key'],
-  properties: {
-    api_key: { type: 'string', description: 'The full key. Shown once: only its hash is stored.' },
-    key: ApiKeySchema,
-  },
+const keyCreatedProperties = {
+  api_key: Type.String({ description: 'The full key. Shown once: only its hash is stored.' }),
+  key: ApiKeySchema,
 };
 
-const WebhookSecretSchema = defineComponent('WebhookSecret', {
-  type: 'object',
-  description: 'A webhook signing secret as stored: never the secret itself, only its last 4 characters.',
-  required: ['id', 'created_at', 'expires_at', 'secret_hint'],
-  properties: {
-    id: { type: 'string', format: 'uuid' },
-    created_at: { type: 'string', format: 'date-time' },
-    expires_at: nullable({ type: 'string', format: 'date-time', description: 'Set once a newer secret replaced this one: it signs until then.' }),
-    secret_hint: { type: 'string', description: 'The last 4 characters of the secret.' },
-  },
-});
-const activeSecrets = { type: 'array', description: 'The secrets that sign now, newest first.', items: WebhookSecretSchema };
+const WebhookSecretSchema = defineComponent(
+  'WebhookSecret',
+  Type.Object(
+    {
+      id: Type.String({ format: 'uuid' }),
+      created_at: dateTime,
+      expires_at: nullable(Type.String({ format: 'date-time', description: 'Set once a newer secret replaced this one: it signs until then.' })),
+      secret_hint: Type.String({ description: 'The last 4 characters of the secret.' }),
+    },
+    { description: 'A webhook signing secret as stored: never the secret itself, only its last 4 characters.', ...exact },
+  ),
+);
+const activeSecrets = Type.Array(WebhookSecretSchema, { description: 'The secrets that sign now, newest first.' });
 
 async function accountOr404(ctx: Context, id: string) {
   const account = await findAccount(ctx.services.pool, id);
@@ -68,7 +72,7 @@ async function accountOr404(ctx: Context, id: string) {
 }
 
 export const adminRoutes: Route[] = [
-  defineRoute<Record<string, never>, Record<string, never>, AccountChanges & { credits?: number; included_jobs?: number; name: string; key_kind?: KeyKind }>({
+  defineRoute({
     method: 'POST',
     path: '/api/admin/accounts',
     operationId: 'adminCreateAccount',
@@ -76,22 +80,21 @@ export const adminRoutes: Route[] = [
     tags: TAGS,
     gateway: ADMIN,
     request: {
-      body: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['name'],
-        properties: {
+      body: Type.Object(
+        {
           ...accountSettings,
-          credits: { type: 'integer', minimum: 0, maximum: 1_000_000_000_000 },
-          included_jobs: { type: 'integer', minimum: 0, maximum: 1_000_000_000_000 },
-          key_kind: { type: 'string', enum: ['customer', 'marketplace', 'sandbox', 'master'], default: 'customer' },
+          name: accountName,
+          credits: Type.Optional(amount),
+          included_jobs: Type.Optional(amount),
+          key_kind: keyKind,
         },
-      },
+        exact,
+      ),
     },
     responses: {
       201: {
         description: 'Created. `api_key` is shown only here.',
-        schema: { type: 'object', required: ['account', 'api_key', 'key'], properties: { account: AccountSchema, ...keyCreated.properties } },
+        schema: Type.Object({ account: AccountSchema, ...keyCreatedProperties }, exact),
       },
     },
     handler: async (ctx, { body }) => {
@@ -109,12 +112,12 @@ export const adminRoutes: Route[] = [
     tags: TAGS,
     gateway: ADMIN,
     responses: {
-      200: { description: 'Every account.', schema: { type: 'object', required: ['accounts'], properties: { accounts: { type: 'array', items: AccountSchema } } } },
+      200: { description: 'Every account.', schema: Type.Object({ accounts: Type.Array(AccountSchema) }, exact) },
     },
     handler: async (ctx) => ({ accounts: (await listAccounts(ctx.services.pool)).map(serializeAccount) }),
   }),
 
-  defineRoute<Record<string, never>, { id: string }>({
+  defineRoute({
     method: 'GET',
     path: '/api/admin/accounts/{id}',
     operationId: 'adminGetAccount',
@@ -125,15 +128,10 @@ export const adminRoutes: Route[] = [
     responses: {
       200: {
         description: 'The account.',
-        schema: {
-          type: 'object',
-          required: ['account', 'keys', 'managed_company_ids'],
-          properties: {
-            account: AccountSchema,
-            keys: { type: 'array', items: ApiKeySchema },
-            managed_company_ids: { type: 'array', items: { type: 'string', format: 'uuid' } },
-          },
-        },
+        schema: Type.Object(
+          { account: AccountSchema, keys: Type.Array(ApiKeySchema), managed_company_ids: Type.Array(Type.String({ format: 'uuid' })) },
+          exact,
+        ),
       },
     },
     handler: async (ctx, { params }) => {
@@ -147,7 +145,7 @@ export const adminRoutes: Route[] = [
     },
   }),
 
-  defineRoute<Record<string, never>, { id: string }, AccountChanges>({
+  defineRoute({
     method: 'PATCH',
     path: '/api/admin/accounts/{id}',
     operationId: 'adminUpdateAccount',
@@ -156,12 +154,7 @@ export const adminRoutes: Route[] = [
     gateway: ADMIN,
     request: {
       params: idParams,
-      body: {
-        type: 'object',
-        additionalProperties: false,
-        minProperties: 1,
-        properties: { ...accountSettings, rate_limit_overrides: RateLimitOverridesSchema },
-      },
+      body: Type.Object({ ...accountSettings, rate_limit_overrides: Type.Optional(RateLimitOverridesSchema) }, { ...exact, minProperties: 1 }),
     },
     responses: { 200: { description: 'The updated account.', schema: AccountSchema } },
     handler: async (ctx, { params, body }) => {
@@ -172,7 +165,7 @@ export const adminRoutes: Route[] = [
     },
   }),
 
-  defineRoute<Record<string, never>, { id: string }, { kind: KeyKind; name?: string; expires_at?: string }>({
+  defineRoute({
     method: 'POST',
     path: '/api/admin/accounts/{id}/keys',
     operationId: 'adminCreateKey',
@@ -181,24 +174,16 @@ export const adminRoutes: Route[] = [
     gateway: ADMIN,
     request: {
       params: idParams,
-      body: {
-        type: 'object',
-        additionalProperties: false,
-        properties: {
-          kind: { type: 'string', enum: ['customer', 'marketplace', 'sandbox', 'master'], default: 'customer' },
-          name: { type: 'string', maxLength: 100 },
-          expires_at: { type: 'string', format: 'date-time' },
-        },
-      },
+      body: Type.Object({ kind: keyKind, name: Type.Optional(Type.String({ maxLength: 100 })), expires_at: Type.Optional(dateTime) }, exact),
       bodyRequired: false,
     },
     responses: {
-      201: { description: 'Created. `api_key` is shown only here.', schema: keyCreated },
+      201: { description: 'Created. `api_key` is shown only here.', schema: Type.Object(keyCreatedProperties, exact) },
       409: { description: 'The account already has 5 active keys.', contentType: 'application/problem+json', schema: ProblemSchema },
     },
     handler: async (ctx, { params, body }) => {
       const input = body ?? { kind: 'customer' as const };
-      const result = await createApiKey(ctx.services.pool, params.id, input.kind ?? 'customer', clock.now(), {
+      const result = await createApiKey(ctx.services.pool, params.id, input.kind, clock.now(), {
         name: input.name ?? null,
         expiresAt: input.expires_at ? new Date(input.expires_at) : null,
       });
@@ -215,7 +200,7 @@ export const adminRoutes: Route[] = [
     },
   }),
 
-  defineRoute<Record<string, never>, { id: string }>({
+  defineRoute({
     method: 'POST',
     path: '/api/admin/keys/{id}/revoke',
     operationId: 'adminRevokeKey',
@@ -232,7 +217,7 @@ export const adminRoutes: Route[] = [
     },
   }),
 
-  defineRoute<Record<string, never>, { id: string }>({
+  defineRoute({
     method: 'GET',
     path: '/api/admin/keys/{id}',
     operationId: 'adminGetKey',
@@ -248,7 +233,7 @@ export const adminRoutes: Route[] = [
     },
   }),
 
-  defineRoute<Record<string, never>, { id: string }, { credits: number; included_jobs?: number; reason: string }>({
+  defineRoute({
     method: 'POST',
     path: '/api/admin/accounts/{id}/credits',
     operationId: 'adminGrantCredits',
@@ -257,32 +242,23 @@ export const adminRoutes: Route[] = [
     gateway: ADMIN,
     request: {
       params: idParams,
-      body: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['reason'],
-        anyOf: [{ required: ['credits'] }, { required: ['included_jobs'] }],
-        properties: {
-          credits: { type: 'integer', minimum: 0, maximum: 1_000_000_000_000, default: 0 },
-          included_jobs: { type: 'integer', minimum: 0, maximum: 1_000_000_000_000, default: 0 },
-          reason: { type: 'string', minLength: 1, maxLength: 200 },
+      body: Type.Object(
+        {
+          credits: withDefault(amount, 0),
+          included_jobs: withDefault(amount, 0),
+          reason: Type.String({ minLength: 1, maxLength: 200 }),
         },
-      },
+        { ...exact, anyOf: [{ required: ['credits'] }, { required: ['included_jobs'] }] },
+      ),
       idempotencyKey: 'optional',
     },
     responses: {
       200: {
         description: 'The grant (the original one when an Idempotency-Key is replayed) and the balances now.',
-        schema: {
-          type: 'object',
-          required: ['grant', 'credits_balance', 'included_jobs_remaining', 'replayed'],
-          properties: {
-            grant: LedgerEntrySchema,
-            credits_balance: { type: 'integer' },
-            included_jobs_remaining: { type: 'integer' },
-            replayed: { type: 'boolean' },
-          },
-        },
+        schema: Type.Object(
+          { grant: LedgerEntrySchema, credits_balance: Type.Integer(), included_jobs_remaining: Type.Integer(), replayed: Type.Boolean() },
+          exact,
+        ),
       },
       409: { description: 'Idempotency-Key reused with another body.', contentType: 'application/problem+json', schema: ProblemSchema },
     },
@@ -290,7 +266,7 @@ export const adminRoutes: Route[] = [
       const { pool } = ctx.services;
       await accountOr404(ctx, params.id);
       const grantOnce = async (db: Parameters<typeof grant>[0]) => {
-        const done = await grant(db, params.id, body.credits, body.included_jobs ?? 0, body.reason);
+        const done = await grant(db, params.id, body.credits, body.included_jobs, body.reason);
         return String(done!.entryId);
       };
       const key = idempotencyKey(ctx, false);
@@ -305,16 +281,16 @@ export const adminRoutes: Route[] = [
     },
   }),
 
-  defineRoute<{ limit: number }, { id: string }>({
+  defineRoute({
     method: 'GET',
     path: '/api/admin/accounts/{id}/ledger',
     operationId: 'adminListLedger',
     summary: 'Credit ledger of an account, newest first',
     tags: TAGS,
     gateway: ADMIN,
-    request: { params: idParams, query: { type: 'object', properties: { limit: { type: 'integer', minimum: 1, maximum: 1000, default: 100 } } } },
+    request: { params: idParams, query: Type.Object({ limit: withDefault(Type.Integer({ minimum: 1, maximum: 1000 }), 100) }) },
     responses: {
-      200: { description: 'Ledger entries.', schema: { type: 'object', required: ['entries'], properties: { entries: { type: 'array', items: LedgerEntrySchema } } } },
+      200: { description: 'Ledger entries.', schema: Type.Object({ entries: Type.Array(LedgerEntrySchema) }, exact) },
     },
     handler: async (ctx, { params, query }) => {
       await accountOr404(ctx, params.id);
@@ -322,7 +298,7 @@ export const adminRoutes: Route[] = [
     },
   }),
 
-  defineRoute<Record<string, never>, { id: string }, { company_ids: string[] }>({
+  defineRoute({
     method: 'PUT',
     path: '/api/admin/accounts/{id}/managed-companies',
     operationId: 'adminSetManagedCompanies',
@@ -331,15 +307,10 @@ export const adminRoutes: Route[] = [
     gateway: ADMIN,
     request: {
       params: idParams,
-      body: {
-        type: 'object',
-        additionalProperties: false,
-        required: ['company_ids'],
-        properties: { company_ids: { type: 'array', maxItems: 10000, uniqueItems: true, items: { type: 'string', format: 'uuid' } } },
-      },
+      body: Type.Object({ company_ids: Type.Array(Type.String({ format: 'uuid' }), { maxItems: 10000, uniqueItems: true }) }, exact),
     },
     responses: {
-      200: { description: 'The list now.', schema: { type: 'object', required: ['company_ids'], properties: { company_ids: { type: 'array', items: { type: 'string' } } } } },
+      200: { description: 'The list now.', schema: Type.Object({ company_ids: Type.Array(Type.String({ format: 'uuid' })) }, exact) },
     },
     handler: async (ctx, { params, body }) => {
       const { pool } = ctx.services;
@@ -349,7 +320,7 @@ export const adminRoutes: Route[] = [
     },
   }),
 
-  defineRoute<Record<string, never>, { id: string }>({
+  defineRoute({
     method: 'POST',
     path: '/api/admin/accounts/{id}/webhook-secrets',
     operationId: 'adminRotateWebhookSecret',
@@ -360,15 +331,10 @@ export const adminRoutes: Route[] = [
     responses: {
       201: {
         description: 'Created. `secret` is shown only here.',
-        schema: {
-          type: 'object',
-          required: ['secret', 'created_at', 'active_secrets'],
-          properties: {
-            secret: { type: 'string', description: 'The new secret (`whsec_` + base64). Shown once.' },
-            created_at: { type: 'string', format: 'date-time' },
-            active_secrets: activeSecrets,
-          },
-        },
+        schema: Type.Object(
+          { secret: Type.String({ description: 'The new secret (`whsec_` + base64). Shown once.' }), created_at: dateTime, active_secrets: activeSecrets },
+          exact,
+        ),
       },
     },
     handler: async (ctx, { params }) => {
@@ -380,7 +346,7 @@ export const adminRoutes: Route[] = [
     },
   }),
 
-  defineRoute<Record<string, never>, { id: string }>({
+  defineRoute({
     method: 'GET',
     path: '/api/admin/accounts/{id}/webhook-secrets',
     operationId: 'adminListWebhookSecrets',
@@ -389,7 +355,7 @@ export const adminRoutes: Route[] = [
     gateway: ADMIN,
     request: { params: idParams },
     responses: {
-      200: { description: 'The active secrets.', schema: { type: 'object', required: ['active_secrets'], properties: { active_secrets: activeSecrets } } },
+      200: { description: 'The active secrets.', schema: Type.Object({ active_secrets: activeSecrets }, exact) },
     },
     handler: async (ctx, { params }) => {
       await accountOr404(ctx, params.id);

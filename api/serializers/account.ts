@@ -1,84 +1,92 @@
 import type { Account } from '../../db/accounts.ts';
 import type { ApiKeyRecord } from '../../db/api-keys.ts';
 import type { LedgerEntry } from '../../db/credits.ts';
-import { defineComponent, nullable } from '../schemas/registry.ts';
-import { RATE_LIMIT_GROUPS } from '../../lib/pricing.ts';
+import { Type, defineComponent, nullable, stringEnum, type Static } from '../schemas/registry.ts';
+import type { RateLimitGroup } from '../../lib/pricing.ts';
 import { iso } from './time.ts';
 
-const windowLimits = {
-  type: 'object',
-  additionalProperties: false,
-  properties: {
-    minute: { type: 'integer', minimum: 0, maximum: 1_000_000_000 },
-    hour: { type: 'integer', minimum: 0, maximum: 1_000_000_000 },
-    day: { type: 'integer', minimum: 0, maximum: 1_000_000_000 },
-  },
-};
+const exact = { additionalProperties: false } as const;
+const count = Type.Integer({ minimum: 0, maximum: 1_000_000_000 });
+const windowOverride = Type.Object({ minute: Type.Optional(count), hour: Type.Optional(count), day: Type.Optional(count) }, exact);
 
-export const RateLimitOverridesSchema = defineComponent('RateLimitOverrides', {
-  type: 'object',
-  description: 'Contracted limits per group that replace the plan limits, window by window.',
-  additionalProperties: false,
-  properties: Object.fromEntries(RATE_LIMIT_GROUPS.map((group) => [group, windowLimits])),
-});
+export const RateLimitOverridesSchema = defineComponent(
+  'RateLimitOverrides',
+  Type.Object(
+    {
+      Default: Type.Optional(windowOverride),
+      JobSearch: Type.Optional(windowOverride),
+      JobFeed: Type.Optional(windowOverride),
+      Geocode: Type.Optional(windowOverride),
+      AutoApply: Type.Optional(windowOverride),
+      AutoApplyManagement: Type.Optional(windowOverride),
+    } satisfies Record<RateLimitGroup, unknown>,
+    { description: 'Contracted limits per group that replace the plan limits, window by window.', ...exact },
+  ),
+);
 
-export const AccountSchema = defineComponent('Account', {
-  type: 'object',
-  required: [
-    'id', 'name', 'plan', 'feed_subscription', 'auto_apply_availability', 'default_callback_url',
-    'rate_limit_overrides', 'credits_balance', 'included_jobs_remaining', 'created_at', 'updated_at',
-  ],
-  properties: {
-    id: { type: 'string', format: 'uuid' },
-    name: { type: 'string' },
-    plan: { type: 'string', enum: ['free', 'subscribed'] },
-    feed_subscription: { type: 'boolean' },
-    auto_apply_availability: { type: 'string', enum: ['enabled', 'invite_only', 'coming_soon'] },
-    default_callback_url: nullable({ type: 'string' }),
-    rate_limit_overrides: RateLimitOverridesSchema,
-    credits_balance: { type: 'integer', minimum: 0 },
-    included_jobs_remaining: { type: 'integer', minimum: 0 },
-    created_at: { type: 'string', format: 'date-time' },
-    updated_at: { type: 'string', format: 'date-time' },
-  },
-});
+export const PLANS = ['free', 'subscribed'] as const;
+export const AUTO_APPLY_AVAILABILITIES = ['enabled', 'invite_only', 'coming_soon'] as const;
+export const KEY_KINDS = ['customer', 'master', 'marketplace', 'sandbox'] as const;
+const dateTime = Type.String({ format: 'date-time' });
 
-export const ApiKeySchema = defineComponent('ApiKey', {
-  type: 'object',
-  description: 'An API key as stored: never the key itself, only its prefix and last 4 characters.',
-  required: ['id', 'account_id', 'kind', 'prefix', 'last4', 'name', 'expires_at', 'revoked_at', 'created_at'],
-  properties: {
-    id: { type: 'string', format: 'uuid' },
-    account_id: { type: 'string', format: 'uuid' },
-    kind: { type: 'string', enum: ['customer', 'master', 'marketplace', 'sandbox'] },
-    prefix: { type: 'string' },
-    last4: { type: 'string' },
-    name: nullable({ type: 'string' }),
-    expires_at: nullable({ type: 'string', format: 'date-time' }),
-    revoked_at: nullable({ type: 'string', format: 'date-time' }),
-    created_at: { type: 'string', format: 'date-time' },
-  },
-});
+export const AccountSchema = defineComponent(
+  'Account',
+  Type.Object(
+    {
+      id: Type.String({ format: 'uuid' }),
+      name: Type.String(),
+      plan: stringEnum(PLANS),
+      feed_subscription: Type.Boolean(),
+      auto_apply_availability: stringEnum(AUTO_APPLY_AVAILABILITIES),
+      default_callback_url: nullable(Type.String()),
+      rate_limit_overrides: RateLimitOverridesSchema,
+      credits_balance: Type.Integer({ minimum: 0 }),
+      included_jobs_remaining: Type.Integer({ minimum: 0 }),
+      created_at: dateTime,
+      updated_at: dateTime,
+    },
+    exact,
+  ),
+);
 
-export const LedgerEntrySchema = defineComponent('LedgerEntry', {
-  type: 'object',
-  required: ['id', 'entry_type', 'credits', 'included_jobs', 'credits_balance', 'included_jobs_remaining', 'reason', 'refund_of', 'created_at'],
-  properties: {
-    id: { type: 'integer' },
-    entry_type: { type: 'string', enum: ['grant', 'debit', 'refund'] },
-    credits: { type: 'integer', description: 'Signed change to the wallet.' },
-    included_jobs: { type: 'integer', description: 'Signed change to the included-jobs allowance.' },
-    credits_balance: { type: 'integer', description: 'Wallet after this entry.' },
-    included_jobs_remaining: { type: 'integer', description: 'Allowance after this entry.' },
-    reason: { type: 'string' },
-    refund_of: nullable({ type: 'integer' }),
-    correlation_id: nullable({ type: 'string' }),
-    created_at: { type: 'string', format: 'date-time' },
-  },
-});
+export const ApiKeySchema = defineComponent(
+  'ApiKey',
+  Type.Object(
+    {
+      id: Type.String({ format: 'uuid' }),
+      account_id: Type.String({ format: 'uuid' }),
+      kind: stringEnum(KEY_KINDS),
+      prefix: Type.String(),
+      last4: Type.String(),
+      name: nullable(Type.String()),
+      expires_at: nullable(dateTime),
+      revoked_at: nullable(dateTime),
+      created_at: dateTime,
+    },
+    { description: 'An API key as stored: never the key itself, only its prefix and last 4 characters.', ...exact },
+  ),
+);
 
+export const LedgerEntrySchema = defineComponent(
+  'LedgerEntry',
+  Type.Object(
+    {
+      id: Type.Integer(),
+      entry_type: stringEnum(['grant', 'debit', 'refund']),
+      credits: Type.Integer({ description: 'Signed change to the wallet.' }),
+      included_jobs: Type.Integer({ description: 'Signed change to the included-jobs allowance.' }),
+      credits_balance: Type.Integer({ description: 'Wallet after this entry.' }),
+      included_jobs_remaining: Type.Integer({ description: 'Allowance after this entry.' }),
+      reason: Type.String(),
+      refund_of: nullable(Type.Integer()),
+      correlation_id: nullable(Type.String()),
+      created_at: dateTime,
+    },
+    exact,
+  ),
+);
 
-export function serializeAccount(account: Account) {
+export function serializeAccount(account: Account): Static<typeof AccountSchema> {
   return {
     id: account.id,
     name: account.name,
@@ -94,7 +102,7 @@ export function serializeAccount(account: Account) {
   };
 }
 
-export function serializeApiKey(key: ApiKeyRecord) {
+export function serializeApiKey(key: ApiKeyRecord): Static<typeof ApiKeySchema> {
   return {
     id: key.id,
     account_id: key.account_id,
@@ -108,7 +116,7 @@ export function serializeApiKey(key: ApiKeyRecord) {
   };
 }
 
-export function serializeLedgerEntry(entry: LedgerEntry) {
+export function serializeLedgerEntry(entry: LedgerEntry): Static<typeof LedgerEntrySchema> {
   return {
     id: entry.id,
     entry_type: entry.entry_type,
