@@ -86,7 +86,7 @@ function run(st: string[], name: string, base: string, key: string, filters: str
     ...filters,
   ];
   return new Promise((resolve) => {
-    const child = spawn(st[0]!, [...st.slice(1), ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, SCHEMATHESIS_HOOKS: HOOKS } });
+    const child = spawn(st[0]!, [...st.slice(1), ...args], { stdio: ['ignore', 'pipe', 'pipe'], env: { ...process.env, SCHEMATHESIS_HOOKS: HOOKS, FUZZ_SANDBOX_BASE: base } });
     let output = '';
     child.stdout.on('data', (chunk) => (output += chunk));
     child.stderr.on('data', (chunk) => (output += chunk));
