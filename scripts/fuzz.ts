@@ -39,7 +39,8 @@ interface Service {
 async function startService(dataDir: string): Promise<Service> {
   const port = await freePort();
   const child = spawn(process.execPath, ['scripts/start.ts'], {
-    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), DATABASE_URL: '', LOG_LEVEL: 'warn', NODE_ENV: 'development' },
+    // BASE_URL: the address the fuzzer uses is the one the service knows its sandbox forms by.
+    env: { ...process.env, DATA_DIR: dataDir, PORT: String(port), BASE_URL: `http://127.0.0.1:${port}`, DATABASE_URL: '', LOG_LEVEL: 'warn', NODE_ENV: 'development' },
     stdio: ['ignore', 'pipe', 'inherit'],
   });
   const exited = new Promise<void>((resolve) => child.on('close', () => resolve()));

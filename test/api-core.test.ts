@@ -63,6 +63,13 @@ t.test('400 names the invalid field', async (t) => {
   const broken = await client.request('POST', '/test/echo', { rawBody: '{"name": ', headers: { 'content-type': 'application/json' } });
   t.equal(broken.status, 400);
   t.match(broken.body.detail, /not valid JSON/);
+
+  // JSON's whitespace (space, tab, CR, LF) alone is no body; any other character must parse.
+  const blank = await client.request('POST', '/test/echo', { rawBody: ' \r\n\t', headers: { 'content-type': 'application/json' } });
+  t.match(blank.body.detail, /JSON request body is required/);
+  const verticalTab = await client.request('POST', '/test/echo', { rawBody: '\u000b', headers: { 'content-type': 'application/json' } });
+  t.equal(verticalTab.status, 400);
+  t.match(verticalTab.body.detail, /not valid JSON/);
 });
 
 t.test('valid input is coerced and defaulted', async (t) => {

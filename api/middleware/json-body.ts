@@ -40,7 +40,8 @@ export async function readJsonBody(ctx: Context, limit: number): Promise<unknown
     if (type === 'request.aborted') throw error;
     throw invalidRequest(`The request body could not be read: ${(error as Error).message}`);
   }
-  if (text.trim() === '') return undefined;
+  // Only JSON's own whitespace makes an empty body; anything else must parse.
+  if (/^[ \t\n\r]*$/.test(text)) return undefined;
   try {
     return JSON.parse(text);
   } catch (error) {

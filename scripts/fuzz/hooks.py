@@ -21,7 +21,7 @@ checks.AUTH_REJECTION_STATUSES = frozenset({401, 403, 429})
 # stop at 422 unsupported_ats and the stateful phase (create → read → answer → cancel,
 # through the OpenAPI links) would have nothing to follow. Half of the create bodies whose
 # apply_url is a well-formed http(s) URL are pointed at one of the sandbox forms instead
-# (FUZZ_SANDBOX_BASE, set by scripts/fuzz.ts), with sandbox true. Only a URL that already
+# (FUZZ_SANDBOX_BASE, set by scripts/fuzz.ts), with sandbox true and no callback_url. Only a URL that already
 # satisfies the schema is replaced, so a case generated to be invalid stays invalid.
 SANDBOX_BASE = os.environ.get("FUZZ_SANDBOX_BASE")
 SANDBOX_SCENARIOS = ["one-page", "three-page", "all-fields", "validation", "email-code", "broken", "unconfirmed", "captcha", "login"]
@@ -42,4 +42,6 @@ def map_body(ctx, body):
     if digest % 2:
         return body
     scenario = SANDBOX_SCENARIOS[(digest // 2) % len(SANDBOX_SCENARIOS)]
-    return {**body, "apply_url": f"{SANDBOX_BASE}/sandbox/apply/{scenario}", "sandbox": True}
+    # A generated callback_url is no public https address, which create refuses up front.
+    mapped = {key: value for key, value in body.items() if key != "callback_url"}
+    return {**mapped, "apply_url": f"{SANDBOX_BASE}/sandbox/apply/{scenario}", "sandbox": True}
