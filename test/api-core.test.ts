@@ -78,13 +78,12 @@ t.test('valid input is coerced and defaulted', async (t) => {
   t.same(ok.body, { query: { tags: ['a', 'b'], page_size: 7 }, body: { name: 'abc', count: 3 } });
   const defaults = await client.post('/test/echo', { name: 'x' });
   t.same(defaults.body.query, { page_size: 20 });
-  // Form style, not exploded (OpenAPI): literal commas join items, an encoded one is part of
-  // an item; repeated parameters add up; blanks are dropped.
+  // Commas separate items whether sent literally or encoded (URLSearchParams and most HTTP
+  // libraries encode them); repeated parameters add up; blanks are dropped.
   const joined = await client.post('/test/echo?tags=a&tags=c,%20b,,', { name: 'x' });
   t.same(joined.body.query.tags, ['a', 'c', 'b']);
-  const encodedComma = await client.post('/test/echo?tags=a%2Cb', { name: 'x' });
-  t.equal(encodedComma.status, 400, 'one item "a,b", which is not one of a, b, c');
-  t.match(encodedComma.body.errors, [{ location: 'query', field: 'tags[0]' }]);
+  const encodedComma = await client.post(`/test/echo?${new URLSearchParams({ tags: 'a,b' })}`, { name: 'x' });
+  t.same(encodedComma.body.query.tags, ['a', 'b']);
   const charset = await client.request('POST', '/test/echo', {
     rawBody: JSON.stringify({ name: 'x' }),
     headers: { 'content-type': 'application/json; charset=utf-8' },

@@ -54,7 +54,7 @@ function inputValidator(route: Route, maxJsonBodyBytes: number, ajv: Validators)
     if (validateParams && !validateParams(params)) {
       throw validationProblem(fieldErrors(validateParams.errors ?? [], 'path'), request.params);
     }
-    const query = normalizeQuery(ctx.query as Record<string, unknown>, ctx.querystring, arrayNames);
+    const query = normalizeQuery(ctx.query as Record<string, unknown>, arrayNames);
     if (validateQuery && !validateQuery(query)) {
       throw validationProblem(fieldErrors(validateQuery.errors ?? [], 'query'), request.query);
     }

@@ -1,6 +1,5 @@
 // Compiles a route's input schemas and turns ajv's findings into FieldErrors that name
 // the offending field the way the client sent it.
-import querystring from 'node:querystring';
 import type { ErrorObject, ValidateFunction } from 'ajv';
 import type { Ajv2020 } from './ajv.ts';
 import type { JsonSchema } from '../schemas/registry.ts';
@@ -123,29 +122,16 @@ export function arrayQueryParameters(schema: JsonSchema | undefined): string[] {
 }
 
 /** A copy of the parsed query string with comma-separated and repeated array values split. */
-export function normalizeQuery(query: Record<string, unknown>, rawQuery: string, arrayNames: string[]): Record<string, unknown> {
+export function normalizeQuery(query: Record<string, unknown>, arrayNames: string[]): Record<string, unknown> {
   const result: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(query)) {
-    // A repeated scalar parameter: the last one wins, as most frameworks do.
-    if (!arrayNames.includes(name)) result[name] = Array.isArray(value) ? value[value.length - 1] : value;
-  }
-  if (arrayNames.length === 0) return result;
-  // Array parameters are form style, not exploded (OpenAPI): items are joined by literal
-  // commas and a comma inside an item is percent-encoded. So the raw query string is split
-  // first and each item decoded after, and `a%2Cb` stays the one item "a,b".
-  for (const pair of rawQuery.split('&')) {
-    const equals = pair.indexOf('=');
-    const name = decodeFormComponent(equals === -1 ? pair : pair.slice(0, equals));
-    if (!arrayNames.includes(name)) continue;
-    const items = equals === -1 ? [] : pair.slice(equals + 1).split(',').map(decodeFormComponent);
-    const list = (result[name] as string[] | undefined) ?? [];
-    list.push(...items.map((item) => item.trim()).filter((item) => item !== ''));
-    result[name] = list;
+    if (arrayNames.includes(name)) {
+      const parts = (Array.isArray(value) ? value : [value]).flatMap((item) => String(item).split(','));
+      result[name] = parts.map((part) => part.trim()).filter((part) => part !== '');
+    } else {
+      // A repeated scalar parameter: the last one wins, as most frameworks do.
+      result[name] = Array.isArray(value) ? value[value.length - 1] : value;
+    }
   }
   return result;
-}
-
-/** application/x-www-form-urlencoded decoding; a malformed escape stays as it was sent. */
-function decodeFormComponent(text: string): string {
-  return querystring.unescape(text.replace(/\+/g, ' '));
 }

@@ -1,5 +1,5 @@
 # Loaded by schemathesis for `npm run fuzz` (SCHEMATHESIS_HOOKS), for schemathesis 4.32.5
-# (pinned in .ci/run). Two narrow changes, each explained where it is made.
+# (pinned in .ci/run). Three narrow changes, each explained where it is made.
 import os
 import re
 import zlib
@@ -15,6 +15,21 @@ import schemathesis.specs.openapi.checks as checks
 # 127.0.0.1 within seconds, so for this check 429 is also a refusal. The check still fails
 # on any 2xx or other answer to a request without a valid key.
 checks.AUTH_REJECTION_STATUSES = frozenset({401, 403, 429})
+
+
+# Array query parameters are comma-separated, and the service splits on commas whether a
+# client sent them literally or percent-encoded (as URLSearchParams and most HTTP libraries
+# do; CONTRACT.md: `employment_type=a,b`). So a generated item that itself contains a comma
+# reaches the service as two items: the generated case and the request it stands for are
+# not the same, and a check would judge the wrong one. Such cases are not generated.
+@schemathesis.hook
+def filter_query(ctx, query):
+    if not isinstance(query, dict):
+        return True
+    return not any(
+        isinstance(value, list) and any(isinstance(item, str) and "," in item for item in value)
+        for value in query.values()
+    )
 
 
 # A generated apply_url names no application form, so every generated application would
