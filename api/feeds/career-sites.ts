@@ -7,7 +7,6 @@ import { decodeKeyset, pageOf } from './keyset.ts';
 import { withCursorLock } from './cursor-lock.ts';
 import type { CareerSite, CareerSitesBody, CareerSitesResponse } from '../schemas/feeds.ts';
 
-
 const instant = (value: string | undefined) => (value === undefined ? undefined : new Date(value).toISOString());
 
 function serializeCareerSite(row: CareerSiteRow, baseUrl: string): CareerSite {
@@ -46,7 +45,7 @@ export async function careerSitesFeed(ctx: Context, body: CareerSitesBody): Prom
     discovered_before: instant(body.discovered_before),
   };
   const after = body.cursor ? decodeKeyset(feeds.cursors.open(body.cursor, principal.account.id, 'career-sites', bound)) : null;
-  const limit = body.batch_size ?? 50;
+  const limit = body.batch_size;
   const date = (value: string | undefined) => (value === undefined ? undefined : new Date(value));
   const rows = await feeds.gate.run(() =>
     withCursorLock(pool, body.cursor, () =>

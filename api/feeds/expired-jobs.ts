@@ -9,7 +9,6 @@ import { decodeKeyset, pageOf } from './keyset.ts';
 import { withCursorLock } from './cursor-lock.ts';
 import type { ExpiredJobsResponse, ExpiredQuery } from '../schemas/feeds.ts';
 
-
 export async function expiredJobs(ctx: Context, query: ExpiredQuery): Promise<ExpiredJobsResponse> {
   const { pool, feeds } = ctx.services;
   const principal = ctx.state.principal!;
@@ -30,7 +29,7 @@ export async function expiredJobs(ctx: Context, query: ExpiredQuery): Promise<Ex
 
   const bound = { sandbox, expired_after: new Date(query.expired_after!).toISOString() };
   const after = query.cursor ? decodeKeyset(feeds.cursors.open(query.cursor, principal.account.id, 'expired', bound)) : null;
-  const limit = query.batch_size ?? 100;
+  const limit = query.batch_size;
   const rows = await feeds.gate.run(() =>
     withCursorLock(pool, query.cursor, () => expiredSince(pool, { sandbox, since: new Date(bound.expired_after), now: clock.now(), after, limit: limit + 1 })),
   );

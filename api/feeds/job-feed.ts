@@ -6,19 +6,16 @@ import { managedCompanies } from '../../db/accounts.ts';
 import { loadJobs } from '../../db/jobs.ts';
 import { clock } from '../../lib/clock.ts';
 import { ScanRestartRequired, type JobFilters } from '../../search/search-index.ts';
-import { invalidRequest } from '../errors.ts';
-import { selectedFields, serializeJob, type DescriptionFormat } from '../serializers/job.ts';
+import { selectedFields, serializeJob } from '../serializers/job.ts';
 import { boundList, restartRequired, type FeedKind } from './cursor.ts';
 import { withCursorLock } from './cursor-lock.ts';
 import type { JobFeedBody, JobFeedResponse } from '../schemas/feeds.ts';
-
-
 
 export async function jobFeed(ctx: Context, body: JobFeedBody, kind: Extract<FeedKind, 'jobs' | 'managed'>): Promise<JobFeedResponse> {
   const { pool, searchIndex, config, feeds } = ctx.services;
   const principal = ctx.state.principal!;
   const sandbox = principal.kind === 'sandbox';
-  const stable = body.stable_scan ?? false;
+  const stable = body.stable_scan;
   // What the cursor is bound to: a position means nothing under other filters.
   const bound = {
     sandbox,
@@ -45,12 +42,12 @@ export async function jobFeed(ctx: Context, body: JobFeedBody, kind: Extract<Fee
     if (filters.companyIds.length === 0) return { jobs: [], next_cursor: null, has_more: false };
   }
 
-  const descriptionFormat = body.description_format ?? 'markdown';
+  const descriptionFormat = body.description_format;
   const { page, records } = await feeds.gate.run(() =>
     withCursorLock(pool, body.cursor, async () => {
       let page;
       try {
-        page = await searchIndex.scan({ filters, after, limit: body.batch_size ?? 100, stable });
+        page = await searchIndex.scan({ filters, after, limit: body.batch_size, stable });
       } catch (error) {
         if (error instanceof ScanRestartRequired) throw restartRequired(`The cursor can no longer be resumed: ${error.message}.`);
         throw error;

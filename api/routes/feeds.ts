@@ -5,6 +5,7 @@ import {
   CareerSitesResponseSchema,
   ExpiredJobsResponseSchema,
   JobFeedResponseSchema,
+  bodyDefaults,
   careerSitesBodySchema,
   expiredQuerySchema,
   jobFeedBodySchema,
@@ -19,8 +20,9 @@ const PER_DELIVERED = { kind: 'perJob', credits: pricing.perDeliveredJob, waived
 const FEED: RouteGateway = { keys: KEYS.data, group: 'JobFeed', price: PER_DELIVERED };
 const TAGS = ['Feeds'];
 
-const jobFeedRoute = (path: string, managed: boolean) =>
-  defineRoute({
+const jobFeedRoute = (path: string, managed: boolean) => {
+  const bodySchema = managed ? managedFeedBodySchema : jobFeedBodySchema;
+  return defineRoute({
     method: 'POST',
     path,
     operationId: managed ? 'managedJobFeed' : 'jobFeed',
@@ -32,10 +34,11 @@ const jobFeedRoute = (path: string, managed: boolean) =>
     // Reads through the feed load gate: 503 feed_backend_busy.
     loadShedding: true,
     gateway: managed ? { ...FEED, keys: KEYS.customerOnly } : FEED,
-    request: { body: managed ? managedFeedBodySchema : jobFeedBodySchema, bodyRequired: false },
+    request: { body: bodySchema, bodyRequired: false },
     responses: { 200: { description: 'A batch of jobs.', schema: JobFeedResponseSchema } },
-    handler: (ctx, { body }) => jobFeed(ctx, body ?? {}, managed ? 'managed' : 'jobs'),
+    handler: (ctx, { body }) => jobFeed(ctx, body ?? bodyDefaults(bodySchema), managed ? 'managed' : 'jobs'),
   });
+};
 
 export const feedRoutes: Route[] = [
   jobFeedRoute('/api/jobs/feed', false),
@@ -68,6 +71,6 @@ export const feedRoutes: Route[] = [
     gateway: { keys: KEYS.data, group: 'Default', price: PER_DELIVERED },
     request: { body: careerSitesBodySchema, bodyRequired: false },
     responses: { 200: { description: 'A batch of career sites.', schema: CareerSitesResponseSchema } },
-    handler: (ctx, { body }) => careerSitesFeed(ctx, body ?? {}),
+    handler: (ctx, { body }) => careerSitesFeed(ctx, body ?? bodyDefaults(careerSitesBodySchema)),
   }),
 ];

@@ -1,11 +1,26 @@
 // The geocoder: messy posting location strings to canonical places (spec 4.3).
 import { defineRoute, type Route } from '../routing/route.ts';
 import { KEYS } from '../gateway/policy.ts';
-import { Type, defineComponent, nullable, stringEnum } from '../schemas/registry.ts';
+import { Type, defineComponent, nullable, stringEnum, type Static } from '../schemas/registry.ts';
 import { pricing } from '../../lib/pricing.ts';
+import type { GeocodedLocation, GeocodeResult } from '../../geo/geocoder.ts';
 
 const nullableString = nullable(Type.String());
 const nullableNumber = nullable(Type.Number());
+
+const GeocodedLocationSchema = Type.Object(
+  {
+    city: nullableString,
+    region: nullableString,
+    country: Type.String({ description: 'The country name; `Remote` for remote sentinels.' }),
+    display_name: Type.String(),
+    country_code: nullable(Type.String({ description: 'ISO 3166-1 alpha-2; null for remote.' })),
+    latitude: nullable(Type.Number({ description: "The city's; null for a region, a country or remote." })),
+    longitude: nullableNumber,
+    fuzzy_confidence: Type.Number({ minimum: 0, maximum: 1, description: 'Share of the input the result accounts for (token overlap).' }),
+  },
+  { additionalProperties: false },
+);
 
 export const GeocodeResultSchema = defineComponent(
   'GeocodeResult',
@@ -13,21 +28,7 @@ export const GeocodeResultSchema = defineComponent(
     {
       input: Type.String(),
       succeeded: Type.Boolean(),
-      locations: Type.Array(
-        Type.Object(
-          {
-            city: nullableString,
-            region: nullableString,
-            country: Type.String({ description: 'The country name; `Remote` for remote sentinels.' }),
-            display_name: Type.String(),
-            country_code: nullable(Type.String({ description: 'ISO 3166-1 alpha-2; null for remote.' })),
-            latitude: nullable(Type.Number({ description: "The city's; null for a region, a country or remote." })),
-            longitude: nullableNumber,
-            fuzzy_confidence: Type.Number({ minimum: 0, maximum: 1, description: 'Share of the input the result accounts for (token overlap).' }),
-          },
-          { additionalProperties: false },
-        ),
-      ),
+      locations: Type.Array(GeocodedLocationSchema),
       method: Type.Optional(
         nullable(
           stringEnum(['cache', 'remote_keyword', 'llm', 'no_match'], {
@@ -40,6 +41,34 @@ export const GeocodeResultSchema = defineComponent(
     { additionalProperties: false },
   ),
 );
+
+export type GeocodeResponse = Static<typeof GeocodeResultSchema>;
+
+// The geocoder's result is also read inside the service (job locations), and a cache hit
+// comes from stored JSON: the response takes the fields of spec 2.8 and nothing else.
+function geocodedLocation(location: GeocodedLocation): Static<typeof GeocodedLocationSchema> {
+  return {
+    city: location.city,
+    region: location.region,
+    country: location.country,
+    display_name: location.display_name,
+    country_code: location.country_code,
+    latitude: location.latitude,
+    longitude: location.longitude,
+    fuzzy_confidence: location.fuzzy_confidence,
+  };
+}
+
+function serializeGeocodeResult(result: GeocodeResult): GeocodeResponse {
+  return {
+    input: result.input,
+    succeeded: result.succeeded,
+    locations: result.locations.map(geocodedLocation),
+    // Omitted, not null, on early-exit failures (spec 2.8).
+    ...(result.method === undefined ? {} : { method: result.method }),
+    error: result.error,
+  };
+}
 
 export const locationRoutes: Route[] = [
   defineRoute({
@@ -57,6 +86,6 @@ export const locationRoutes: Route[] = [
       }),
     },
     responses: { 200: { description: 'The resolution (or why there is none).', schema: GeocodeResultSchema } },
-    handler: (ctx, { query }) => ctx.services.geocoder.geocode(query.location.trim()),
+    handler: async (ctx, { query }) => serializeGeocodeResult(await ctx.services.geocoder.geocode(query.location.trim())),
   }),
 ];

@@ -1,5 +1,6 @@
 // Request and response schemas of the feeds: jobs, managed, expired ids, career sites.
-import { Type, defineComponent, nullable, stringEnum, withDefault, type Input, type Static } from './registry.ts';
+import Value from 'typebox/value';
+import { Type, defineComponent, nullable, stringEnum, withDefault, type Input, type Static, type TSchema } from './registry.ts';
 import { descriptionFormat, includeFields } from './job-search.ts';
 import { JobSchema } from '../serializers/job.ts';
 
@@ -9,6 +10,14 @@ const strings = (maxItems: number, description: string) =>
 const dateTime = (description?: string) => Type.String({ format: 'date-time', ...(description ? { description } : {}) });
 const nullableString = nullable(Type.String());
 const batchSize = (maximum: number, value: number) => withDefault(Type.Integer({ minimum: 1, maximum }), value);
+
+/**
+ * The input a feed reads when the optional body was not sent: the body schema's defaults,
+ * as validation fills them in a body that was, so the defaults are written only in the schema.
+ */
+export function bodyDefaults<S extends TSchema>(schema: S): Input<S> {
+  return Value.Default(schema, {}) as Input<S>;
+}
 
 // Opaque to clients, but with a known shape: base64url payload, a dot, and a 16-byte
 // HMAC in base64url (api/feeds/cursor.ts). A value of another shape is refused by the
@@ -47,8 +56,8 @@ export const jobFeedBodySchema = Type.Object(
   { ...jobFeedProperties, locations: strings(20, 'Free text matched against each location (any of them).') },
   exact,
 );
-/** What the feed reads: the body as sent (defaults applied by the reader, the body being optional). */
-export type JobFeedBody = Static<typeof jobFeedBodySchema>;
+/** What the feed reads: the validated body (or bodyDefaults), defaults filled. */
+export type JobFeedBody = Input<typeof jobFeedBodySchema>;
 
 /** The managed feed is limited to the account's companies: no `locations` (an unknown field, 400). */
 export const managedFeedBodySchema = Type.Object(jobFeedProperties, exact);
@@ -64,6 +73,7 @@ export const JobFeedResponseSchema = defineComponent(
     exact,
   ),
 );
+export type JobFeedResponse = Static<typeof JobFeedResponseSchema>;
 
 export const expiredQuerySchema = Type.Object({
   ids: Type.Optional(
@@ -74,7 +84,6 @@ export const expiredQuerySchema = Type.Object({
   batch_size: batchSize(1000, 100),
 });
 export type ExpiredQuery = Input<typeof expiredQuerySchema>;
-export type ExpiredJobsResponse = Static<typeof ExpiredJobsResponseSchema>;
 
 export const ExpiredJobsResponseSchema = defineComponent(
   'ExpiredJobsResponse',
@@ -88,6 +97,7 @@ export const ExpiredJobsResponseSchema = defineComponent(
     exact,
   ),
 );
+export type ExpiredJobsResponse = Static<typeof ExpiredJobsResponseSchema>;
 
 export const careerSitesBodySchema = Type.Object(
   {
@@ -106,7 +116,7 @@ export const careerSitesBodySchema = Type.Object(
   },
   exact,
 );
-export type CareerSitesBody = Static<typeof careerSitesBodySchema>;
+export type CareerSitesBody = Input<typeof careerSitesBodySchema>;
 
 export const CareerSiteSchema = defineComponent(
   'CareerSite',
@@ -121,9 +131,12 @@ export const CareerSiteSchema = defineComponent(
       categories: Type.Array(Type.String()),
       linkedin_url: nullableString,
       crunchbase_url: nullableString,
+      // Spec 2.7 types it a string; a careers page whose ATS is not identified has none (null).
       ats: nullable(Type.String({ description: 'The applicant tracking system behind the careers page.' })),
       listing_url: Type.String({ description: 'The careers page.' }),
-      details_url: Type.String({ description: 'The company profile in this API.' }),
+      // Spec 2.2 (the company summary, which career-site entries share): nullable, null
+      // only when the id is empty, which a career site's never is.
+      details_url: nullable(Type.String({ description: 'The company profile in this API.' })),
       discovered_at: dateTime(),
       updated_at: dateTime(),
     },
@@ -143,6 +156,5 @@ export const CareerSitesResponseSchema = defineComponent(
   ),
 );
 
-export type JobFeedResponse = Static<typeof JobFeedResponseSchema>;
 export type CareerSite = Static<typeof CareerSiteSchema>;
 export type CareerSitesResponse = Static<typeof CareerSitesResponseSchema>;
