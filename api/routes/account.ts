@@ -3,11 +3,35 @@ import { defineRoute } from '../routing/route.ts';
 import { FREE, KEYS } from '../gateway/policy.ts';
 import { limitsFor } from '../gateway/index.ts';
 import { AccountSchema, KEY_KINDS, serializeAccount } from '../serializers/account.ts';
-import { Type, stringEnum } from '../schemas/registry.ts';
-import { findAccount } from '../../db/accounts.ts';
-import { RATE_LIMIT_GROUPS, type RateLimitGroup, type WindowLimits } from '../../lib/pricing.ts';
+import { Type, stringEnum, type Static } from '../schemas/registry.ts';
+import { findAccount, type Account } from '../../db/accounts.ts';
+import type { RateLimitGroup } from '../../lib/pricing.ts';
 
 const windows = Type.Object({ minute: Type.Integer(), hour: Type.Integer(), day: Type.Integer() }, { additionalProperties: false });
+
+const RateLimitsSchema = Type.Object(
+  {
+    Default: windows,
+    JobSearch: windows,
+    JobFeed: windows,
+    Geocode: windows,
+    AutoApply: windows,
+    AutoApplyManagement: windows,
+  } satisfies Record<RateLimitGroup, unknown>,
+  { additionalProperties: false },
+);
+
+/** The limits that apply to the account now, group by group (plan limits, overrides applied). */
+function effectiveLimits(account: Account): Static<typeof RateLimitsSchema> {
+  return {
+    Default: limitsFor(account, 'Default'),
+    JobSearch: limitsFor(account, 'JobSearch'),
+    JobFeed: limitsFor(account, 'JobFeed'),
+    Geocode: limitsFor(account, 'Geocode'),
+    AutoApply: limitsFor(account, 'AutoApply'),
+    AutoApplyManagement: limitsFor(account, 'AutoApplyManagement'),
+  };
+}
 
 export const getAccount = defineRoute({
   method: 'GET',
@@ -23,17 +47,7 @@ export const getAccount = defineRoute({
         {
           account: AccountSchema,
           key: Type.Object({ id: Type.String({ format: 'uuid' }), kind: stringEnum(KEY_KINDS) }, { additionalProperties: false }),
-          rate_limits: Type.Object(
-            {
-              Default: windows,
-              JobSearch: windows,
-              JobFeed: windows,
-              Geocode: windows,
-              AutoApply: windows,
-              AutoApplyManagement: windows,
-            } satisfies Record<RateLimitGroup, unknown>,
-            { additionalProperties: false },
-          ),
+          rate_limits: RateLimitsSchema,
         },
         { additionalProperties: false },
       ),
@@ -46,7 +60,7 @@ export const getAccount = defineRoute({
     return {
       account: serializeAccount(account),
       key: { id: principal.keyId, kind: principal.kind },
-      rate_limits: Object.fromEntries(RATE_LIMIT_GROUPS.map((group) => [group, limitsFor(account, group)])) as Record<RateLimitGroup, WindowLimits>,
+      rate_limits: effectiveLimits(account),
     };
   },
 });

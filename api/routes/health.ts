@@ -7,7 +7,7 @@ const CHECK_TIMEOUT_MS = 2000;
 
 const checkStatus = stringEnum(['ok', 'failing']);
 
-async function check(probe: () => Promise<unknown>): Promise<'ok' | 'failing'> {
+async function check(probe: () => Promise<unknown>): Promise<Static<typeof checkStatus>> {
   try {
     await withTimeout(probe(), CHECK_TIMEOUT_MS);
     return 'ok';
