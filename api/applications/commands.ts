@@ -10,7 +10,6 @@ import { autoApplyProblem, notFound } from '../errors.ts';
 import { applicationView } from './view.ts';
 import type { AnswersBody } from '../schemas/applications.ts';
 
-
 async function lockOwn(client: PoolClient, ctx: Context, id: string): Promise<ApplicationRow> {
   const row = await lockApplication(client, id);
   if (!row || row.account_id !== ctx.state.principal!.account.id) throw notFound(`No application with id ${id}.`);

@@ -18,13 +18,12 @@ import { idempotencyKey, runIdempotent } from '../idempotency.ts';
 import { applicationView, callerGone, waitForApplication, isSettled } from './view.ts';
 import type { CreateApplicationBody } from '../schemas/applications.ts';
 
-
 async function resolveApplyUrl(ctx: Context, body: CreateApplicationBody): Promise<string> {
   if ((body.job_id === undefined) === (body.apply_url === undefined)) {
     throw invalidRequest('Send exactly one of job_id or apply_url.', [{ location: 'body', field: body.job_id === undefined ? '' : 'apply_url', message: 'exactly one of job_id or apply_url' }]);
   }
   if (body.apply_url !== undefined) return body.apply_url;
-  const job = await findJobApplyUrl(ctx.services.pool, body.job_id!);
+  const job = await findJobApplyUrl(ctx.services.pool, body.job_id);
   if (!job) throw notFound(`No job with id ${body.job_id}.`);
   if (!job.apply_url.trim()) throw autoApplyProblem('job_apply_url_missing', `Job ${body.job_id} has no apply URL to apply through.`);
   return job.apply_url;
@@ -45,7 +44,7 @@ export async function createApplication(ctx: Context, body: CreateApplicationBod
   const { pool, boss, config, applicationEvents } = ctx.services;
   const principal = ctx.state.principal!;
   const key = idempotencyKey(ctx, true)!;
-  const sandbox = body.sandbox === true;
+  const { sandbox } = body;
   if (principal.kind === 'sandbox' && !sandbox) {
     throw new GatewayError(403, {
       api_version: API_VERSION,

@@ -1,11 +1,10 @@
 // GET /api/auto-apply/applications: the account's applications, newest first, by an
 // opaque signed cursor over (created_at, id).
 import type { Context } from 'koa';
-import { listApplications, type ApplicationStatus } from '../../db/applications.ts';
+import { listApplications } from '../../db/applications.ts';
 import { API_VERSION } from '../api-version.ts';
 import { applicationViews } from './view.ts';
 import type { ApplicationList, ListApplicationsQuery } from '../schemas/applications.ts';
-
 
 export async function listOwnApplications(ctx: Context, query: ListApplicationsQuery): Promise<ApplicationList> {
   const { pool, feeds } = ctx.services;

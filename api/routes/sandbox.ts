@@ -10,14 +10,17 @@ import { findSubmission, listSubmissions, mailedCodes, markSubmitted, recordStep
 import { readForm, stepAnswers, validateStep } from '../sandbox/forms.ts';
 import { renderBroken, renderCaptcha, renderConfirmation, renderLogin, renderPending, renderStep } from '../sandbox/render.ts';
 import { SCENARIOS, scenario as findScenario, type Scenario } from '../sandbox/scenarios.ts';
+import { iso } from '../serializers/time.ts';
 
 const TAGS = ['Sandbox'];
-const html = (ctx: Context, status: number, body: string) => {
+/** A form page: the HTML routes' body. */
+const HtmlPageSchema = Type.String();
+const html = (ctx: Context, status: number, body: Static<typeof HtmlPageSchema>) => {
   ctx.status = status;
   ctx.type = 'text/html; charset=utf-8';
   ctx.body = body;
 };
-const HTML = { 200: { description: 'An HTML page.', contentType: 'text/html' } };
+const HTML = { 200: { description: 'An HTML page.', contentType: 'text/html', schema: HtmlPageSchema } };
 /** After a form post: 303, so the browser follows with a GET. */
 const seeOther = (ctx: Context, url: string) => {
   ctx.redirect(url);
@@ -68,7 +71,7 @@ const SubmissionSchema = defineComponent(
           {
             step: Type.Integer(),
             answers: Type.Record(Type.String(), Type.Union([Type.String(), Type.Array(Type.String())])),
-            received_at: Type.String(),
+            received_at: Type.String({ format: 'date-time' }),
           },
           exact,
         ),
@@ -100,11 +103,12 @@ function serializeSubmission(submission: SandboxSubmission): Static<typeof Submi
     token: submission.token,
     scenario: submission.scenario,
     status: submission.status,
-    steps: submission.steps,
-    files: submission.files,
+    // Stored as JSON: only the declared fields, timestamps as ISO 8601 UTC.
+    steps: submission.steps.map((step) => ({ step: step.step, answers: step.answers, received_at: iso(step.received_at) })),
+    files: submission.files.map((file) => ({ field: file.field, filename: file.filename, content_type: file.content_type, size: file.size, sha256: file.sha256 })),
     receipt_id: submission.receipt_id,
-    created_at: submission.created_at.toISOString(),
-    submitted_at: submission.submitted_at?.toISOString() ?? null,
+    created_at: iso(submission.created_at),
+    submitted_at: iso(submission.submitted_at),
   };
 }
 

@@ -82,6 +82,7 @@ export const StepSchema = defineComponent(
     exact,
   ),
 );
+export type ApplicationStep = Static<typeof StepSchema>;
 
 const DeliverySchema = Type.Object(
   {
@@ -178,7 +179,7 @@ export type ApplicationList = Static<typeof ApplicationListSchema>;
 const httpUrl = (description: string) =>
   Type.Optional(Type.String({ format: 'uri', pattern: '^[Hh][Tt][Tt][Pp][Ss]?://', maxLength: 2000, description }));
 
-export const createApplicationBodySchema = Type.Object(
+const createApplicationFields = Type.Object(
   {
     job_id: Type.Optional(Type.String({ format: 'uuid', description: 'A job of ours; its apply URL is used. Exactly one of job_id or apply_url.' })),
     apply_url: httpUrl("The application form's http(s) URL. Exactly one of job_id or apply_url."),
@@ -187,7 +188,15 @@ export const createApplicationBodySchema = Type.Object(
   },
   { ...exact, oneOf: [{ required: ['job_id'] }, { required: ['apply_url'] }] },
 );
-export type CreateApplicationBody = Input<typeof createApplicationBodySchema>;
+
+/** The `oneOf` above, which Static cannot read: exactly one of job_id or apply_url. */
+type ApplicationTarget = { job_id: string; apply_url?: undefined } | { job_id?: undefined; apply_url: string };
+
+/** The validated create body: `sandbox` filled by its default, exactly one target. */
+export type CreateApplicationBody = Omit<Input<typeof createApplicationFields>, 'job_id' | 'apply_url'> & ApplicationTarget;
+
+/** The schema unchanged (the document says `oneOf`), typed as the body a handler receives. */
+export const createApplicationBodySchema = Type.Unsafe<CreateApplicationBody>(createApplicationFields);
 
 export const answersBodySchema = Type.Object(
   {
