@@ -32,7 +32,7 @@ export const GeocodeResultSchema = defineComponent(
       method: Type.Optional(
         nullable(
           stringEnum(['cache', 'remote_keyword', 'llm', 'no_match'], {
-            description: 'Omitted on early-exit failures (placeholders). `llm` names a fresh structured resolution (offline by default).',
+            description: 'Omitted on early exits: inputs that name no place, such as "3 locations" or "HQ". `llm` names a fresh structured resolution (offline by default).',
           }),
         ),
       ),

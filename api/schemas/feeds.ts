@@ -2,7 +2,7 @@
 import Value from 'typebox/value';
 import { Type, defineComponent, nullable, stringEnum, withDefault, type Input, type Static, type TSchema } from './registry.ts';
 import { descriptionFormat, includeFields } from './job-search.ts';
-import { JobSchema } from '../serializers/job.ts';
+import { JobSchema, companySummaryProperties } from '../serializers/job.ts';
 
 const exact = { additionalProperties: false } as const;
 const strings = (maxItems: number, description: string) =>
@@ -122,15 +122,7 @@ export const CareerSiteSchema = defineComponent(
   'CareerSite',
   Type.Object(
     {
-      id: Type.String({ format: 'uuid' }),
-      name: Type.String(),
-      website: nullableString,
-      logo_url: nullableString,
-      summary: nullableString,
-      industries: Type.Array(Type.String()),
-      categories: Type.Array(Type.String()),
-      linkedin_url: nullableString,
-      crunchbase_url: nullableString,
+      ...companySummaryProperties,
       // Spec 2.7 types it a string; a careers page whose ATS is not identified has none (null).
       ats: nullable(Type.String({ description: 'The applicant tracking system behind the careers page.' })),
       listing_url: Type.String({ description: 'The careers page.' }),

@@ -17,19 +17,24 @@ const strings = Type.Array(Type.String());
 const dateTime = Type.String({ format: 'date-time' });
 const exact = { additionalProperties: false } as const;
 
+/** The company summary of spec 2.2 but details_url: in jobs and in career-site entries. */
+export const companySummaryProperties = {
+  id: Type.String({ format: 'uuid' }),
+  name: Type.String(),
+  website: nullableString,
+  logo_url: nullableString,
+  summary: nullableString,
+  industries: strings,
+  categories: strings,
+  linkedin_url: nullableString,
+  crunchbase_url: nullableString,
+};
+
 export const CompanySummarySchema = defineComponent(
   'CompanySummary',
   Type.Object(
     {
-      id: Type.String({ format: 'uuid' }),
-      name: Type.String(),
-      website: nullableString,
-      logo_url: nullableString,
-      summary: nullableString,
-      industries: strings,
-      categories: strings,
-      linkedin_url: nullableString,
-      crunchbase_url: nullableString,
+      ...companySummaryProperties,
       details_url: nullableString,
     },
     exact,
