@@ -13,6 +13,8 @@ export const errorCatalogue = {
   method_not_allowed: { status: 405, title: 'Method not allowed', description: 'The path exists but does not accept this method; the `Allow` header lists the methods it does accept.' },
   feed_cursor_restart_required: { status: 409, title: 'Feed cursor restart required', description: 'The cursor position can no longer be resumed. Discard it and restart with `stable_scan` true and `batch_size` 1000.' },
   request_conflict: { status: 409, title: 'Request conflict', description: 'Another request is working on the same resource (for example the same feed cursor). Send one request at a time.' },
+  board_exists: { status: 409, title: 'Board exists', description: 'A board with this ATS and token is already kept; `detail` names it. Crawl or remove that one.' },
+  board_disabled: { status: 409, title: 'Board disabled', description: 'The board is disabled (see its `disabled_reason`), so it is not crawled. Remove it and add it again to start over.' },
   idempotency_key_reuse: { status: 409, title: 'Idempotency key reused', description: 'The Idempotency-Key was used in the last 24 hours with a different request body. Use a new key for a new request.' },
   uri_too_long: { status: 414, title: 'URI too long', description: 'The URL (path and query string) exceeds 48 KiB. Send long filters in a POST body (`POST /api/jobs/search`).' },
   payload_too_large: { status: 413, title: 'Payload too large', description: 'The request body exceeds the limit (1 MiB for JSON bodies).' },

@@ -1,7 +1,7 @@
 // The cron schedule: which queue gets a job when. pg-boss keeps schedules in the
 // database; the scheduler process (or `npm start`) keeps them equal to this list.
 import type { PgBoss } from '../db/boss.ts';
-import { maintenancePruneQueue, searchIndexQueue, type QueueDefinition } from '../lib/queues.ts';
+import { crawlPlanQueue, maintenancePruneQueue, searchIndexQueue, type QueueDefinition } from '../lib/queues.ts';
 
 export interface ScheduleEntry<P extends object = any> {
   queue: QueueDefinition<P>;
@@ -17,6 +17,8 @@ export const schedule: ScheduleEntry[] = [
   every(maintenancePruneQueue, '*/15 * * * *'),
   // The safety net under the outbox notifications (workers/search-index.ts).
   every(searchIndexQueue, '* * * * *'),
+  // Boards come due spread over their interval; the planner queues those that are.
+  every(crawlPlanQueue, '* * * * *'),
 ];
 
 /** Makes the stored schedules match `entries`: adds, updates and removes. */

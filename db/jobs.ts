@@ -79,6 +79,13 @@ export interface JobInput {
   is_clearance_required?: boolean | null;
   locations?: JobLocation[];
   sandbox?: boolean;
+  /** The natural key within the source; the external id (else the listing URL) by default. */
+  source_key?: string;
+  /** The board that listed it (crawled jobs). */
+  board_id?: string | null;
+  department?: string | null;
+  /** The producer's hash of what it read (crawls compare it to skip unchanged postings). */
+  content_hash?: string | null;
 }
 
 export interface UpsertResult {
@@ -121,7 +128,7 @@ function toRow(job: StoredJobInput) {
     source: job.source,
     external_id: job.external_id ?? null,
     // Without an id from the source, the listing URL identifies the posting.
-    source_key: job.external_id ?? job.listing_url,
+    source_key: job.source_key ?? job.external_id ?? job.listing_url,
     company_id: job.company_id,
     title: job.title,
     normalized_title: job.normalized_title ?? null,
@@ -149,6 +156,9 @@ function toRow(job: StoredJobInput) {
     locations,
     country_codes: countryCodes,
     location_text: locationText,
+    board_id: job.board_id ?? null,
+    department: job.department ?? null,
+    content_hash: job.content_hash ?? null,
   };
 }
 
@@ -158,8 +168,13 @@ const CONTENT_COLUMNS = [
   'summary', 'listing_url', 'apply_url', 'employment_type', 'work_model', 'experience_level', 'salary_min',
   'salary_max', 'salary_currency', 'salary_period', 'date_posted', 'valid_through', 'qualifications',
   'responsibilities', 'benefits', 'is_work_auth_required', 'is_h1b_sponsor', 'is_clearance_required', 'locations',
-  'country_codes', 'location_text', 'external_id', 'sandbox',
+  'country_codes', 'location_text', 'external_id', 'sandbox', 'board_id', 'department',
 ] as const;
+
+// Raw location strings that match the stored ones keep the stored (geocoded) locations.
+const LOCATION_COLUMNS = new Set<string>(['locations', 'country_codes', 'location_text']);
+const incoming = (column: string) =>
+  LOCATION_COLUMNS.has(column) ? `CASE WHEN job_locations_unchanged(j.locations, EXCLUDED.locations) THEN j.${column} ELSE EXCLUDED.${column} END` : `EXCLUDED.${column}`;
 
 /**
  * Inserts new postings and updates changed ones, matched on (source, external id or
@@ -179,19 +194,21 @@ export async function upsertJobRows(db: Queryable, jobs: StoredJobInput[]): Prom
            work_model text, experience_level text, salary_min numeric, salary_max numeric, salary_currency text,
            salary_period text, date_posted timestamptz, valid_through timestamptz, qualifications jsonb,
            responsibilities text[], benefits text[], is_work_auth_required boolean, is_h1b_sponsor boolean,
-           is_clearance_required boolean, locations jsonb, country_codes text[], location_text text)
+           is_clearance_required boolean, locations jsonb, country_codes text[], location_text text,
+           board_id uuid, department text, content_hash text)
          JOIN companies c ON c.id = r.company_id
      )
-     INSERT INTO jobs AS j (${CONTENT_COLUMNS.join(', ')}, source, source_key, company_name)
-     SELECT ${CONTENT_COLUMNS.join(', ')}, source, source_key, company_name
+     INSERT INTO jobs AS j (${CONTENT_COLUMNS.join(', ')}, source, source_key, company_name, content_hash)
+     SELECT ${CONTENT_COLUMNS.join(', ')}, source, source_key, company_name, content_hash
        FROM input
      ON CONFLICT (source, source_key) DO UPDATE SET
-       ${CONTENT_COLUMNS.map((column) => `${column} = EXCLUDED.${column}`).join(', ')},
+       ${CONTENT_COLUMNS.map((column) => `${column} = ${incoming(column)}`).join(', ')},
        company_name = EXCLUDED.company_name,
+       content_hash = EXCLUDED.content_hash,
        expired_at = NULL,
        updated_at = now()
      WHERE (${CONTENT_COLUMNS.map((column) => `j.${column}`).join(', ')}, j.expired_at IS NULL)
-           IS DISTINCT FROM (${CONTENT_COLUMNS.map((column) => `EXCLUDED.${column}`).join(', ')}, true)
+           IS DISTINCT FROM (${CONTENT_COLUMNS.map(incoming).join(', ')}, true)
      RETURNING id, (xmax = 0) AS inserted`,
     [JSON.stringify(jobs.map(toRow))],
   );

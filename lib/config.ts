@@ -2,7 +2,7 @@
 // variable and its default; README.md lists the same table for operators.
 import path from 'node:path';
 import { StartupError } from './startup-error.ts';
-import { parseLoopbackProviders, type ProviderId } from './provider-ids.ts';
+import { isLoopback, parseLoopbackProviders, type ProviderId } from './provider-ids.ts';
 
 export interface Config {
   nodeEnv: string;
@@ -32,6 +32,27 @@ export interface Config {
   /** How often pg-boss looks for expired jobs and lost heartbeats (a killed worker's job). */
   queueSuperviseSeconds: number;
   browser: BrowserSettings;
+  crawl: CrawlConfig;
+}
+
+/** Ingestion: how often boards are listed and how politely (crawlers/http.ts). */
+export interface CrawlConfig {
+  /** CRAWL_INTERVAL_MINUTES: a new board's interval between crawls. */
+  intervalMinutes: number;
+  /** CRAWL_CONTACT_URL: where an ATS operator reaches us; part of the User-Agent. */
+  contactUrl: string;
+  timeoutSeconds: number;
+  maxResponseBytes: number;
+  /** Per host, per process. */
+  hostConcurrency: number;
+  hostRatePerSecond: number;
+  maxRetryAfterSeconds: number;
+  /** Days a board may answer "not found" before it is disabled and its jobs expire. */
+  goneDays: number;
+  /** crawl.board jobs one worker process runs at once. */
+  concurrency: number;
+  /** Real ATS origin → loopback replica (CRAWL_ORIGINS; tests only, refused in production). */
+  origins: Record<string, string>;
 }
 
 export const CHROMIUM_SOURCES = ['auto', 'system', 'bundled'] as const;
@@ -147,6 +168,18 @@ function readConfig(env: Env): Config {
     },
     outboundAllowPrivate,
     queueSuperviseSeconds: Math.max(1, integer(env, 'QUEUE_SUPERVISE_SECONDS', 60)),
+    crawl: {
+      intervalMinutes: Math.max(1, integer(env, 'CRAWL_INTERVAL_MINUTES', 60)),
+      contactUrl: env.CRAWL_CONTACT_URL || `${baseUrl}/docs`,
+      timeoutSeconds: Math.max(1, integer(env, 'CRAWL_TIMEOUT_SECONDS', 30)),
+      maxResponseBytes: Math.max(1, integer(env, 'CRAWL_MAX_RESPONSE_MB', 50)) * 1024 * 1024,
+      hostConcurrency: Math.max(1, integer(env, 'CRAWL_HOST_CONCURRENCY', 4)),
+      hostRatePerSecond: integer(env, 'CRAWL_HOST_RATE', 5),
+      maxRetryAfterSeconds: integer(env, 'CRAWL_MAX_RETRY_AFTER_SECONDS', 120),
+      goneDays: integer(env, 'CRAWL_GONE_DAYS', 3),
+      concurrency: Math.max(1, integer(env, 'CRAWL_CONCURRENCY', 4)),
+      origins: parseCrawlOrigins(env.CRAWL_ORIGINS, isProduction),
+    },
     browser: { path: env.CHROMIUM_PATH || null, source: chromiumSource(env), unpackDir: path.join(dataDir, 'chromium') },
     opensearch: env.OPENSEARCH_URL
       ? {
@@ -157,4 +190,25 @@ function readConfig(env: Env): Config {
         }
       : null,
   };
+}
+
+/** Parses CRAWL_ORIGINS ("https://boards-api.greenhouse.io=http://127.0.0.1:4100,..."); refused in production. */
+export function parseCrawlOrigins(raw: string | undefined, production: boolean): Record<string, string> {
+  if (!raw?.trim()) return {};
+  if (production) throw new Error('CRAWL_ORIGINS sends ATS origins to loopback replicas for tests; it is refused in production.');
+  const mapping: Record<string, string> = {};
+  for (const pair of raw.split(',')) {
+    const at = pair.lastIndexOf('=');
+    let from: URL;
+    let to: URL;
+    try {
+      from = new URL(pair.slice(0, at).trim());
+      to = new URL(pair.slice(at + 1).trim());
+    } catch {
+      throw new Error(`CRAWL_ORIGINS: cannot read "${pair}" (real-origin=loopback-origin, e.g. https://boards-api.greenhouse.io=http://127.0.0.1:4100).`);
+    }
+    if (to.protocol !== 'http:' || !isLoopback(to.hostname)) throw new Error(`CRAWL_ORIGINS: ${to.origin} is not a loopback http origin.`);
+    mapping[from.origin] = to.origin;
+  }
+  return mapping;
 }

@@ -18,6 +18,11 @@ export interface GeocodeJobData {
   job_ids: string[];
 }
 
+/** crawl.board: the board to list now. */
+export interface CrawlBoardJobData {
+  board_id: string;
+}
+
 /** webhook.deliver: the stored delivery to attempt. */
 export interface WebhookJobData {
   delivery_id: string;
@@ -112,6 +117,31 @@ export const geocodeLocationQueue = declareQueue<GeocodeJobData>({
   expireInSeconds: 300,
 });
 
+export const crawlBoardQueue = declareQueue<CrawlBoardJobData>({
+  name: 'crawl.board',
+  description:
+    "Lists one job board through its ATS connector and writes what changed: new and changed postings upserted (geocoding and the search index follow), postings missing from two complete listings in a row expired.",
+  handler: 'workers/crawl-board.ts',
+  // One crawl per board queued or running at a time (singletonKey: the board id).
+  policy: 'exclusive',
+  retryLimit: 3,
+  retryDelay: 60,
+  retryBackoff: true,
+  retryDelayMax: 900,
+  expireInSeconds: 3600,
+  heartbeatSeconds: 30,
+});
+
+export const crawlPlanQueue = declareQueue<EmptyJob>({
+  name: 'crawl.plan',
+  description: 'Queues a crawl.board job for every active board whose next crawl is due, and moves its next crawl one interval on.',
+  handler: 'workers/crawl-plan.ts',
+  policy: 'singleton',
+  retryLimit: 2,
+  retryDelay: 30,
+  expireInSeconds: 300,
+});
+
 export const webhookDeliverQueue = declareQueue<WebhookJobData>({
   name: 'webhook.deliver',
   description: 'Delivers a signed webhook; transport failures and non-2xx answers are retried with backoff, under the same webhook id, until the 120-second deadline.',
@@ -180,6 +210,8 @@ export const queueDefinitions: QueueDefinition<any>[] = [
   maintenancePruneQueue,
   searchIndexQueue,
   geocodeLocationQueue,
+  crawlBoardQueue,
+  crawlPlanQueue,
   webhookDeliverQueue,
   applyDeadQueue,
   applyStepQueues.discover,

@@ -5,8 +5,18 @@
 // stderr), found before any database is opened; 1 when the command cannot be done
 // (unknown account, key limit) or fails unexpectedly (one line on stderr, plus how to fix
 // it when the embedded database cannot start; the stack too with LOG_LEVEL=debug or trace).
+import { readFile } from 'node:fs/promises';
 import { parseArgs } from 'node:util';
-import { loadConfig } from '../lib/config.ts';
+import { loadConfig, type Config } from '../lib/config.ts';
+import type { Logger } from '../lib/logger.ts';
+import { queueDefinitions } from '../lib/queues.ts';
+import { startBoss, type PgBoss } from '../db/boss.ts';
+import { findBoard, lastCrawls, listBoards, recentCrawls } from '../db/boards.ts';
+import { addBoard, boardIdentity, BoardSpecError, importBoards, removeBoard, type BoardSpec } from '../crawlers/boards.ts';
+import { ATS_IDS } from '../crawlers/connector.ts';
+import { crawlBoard } from '../crawlers/crawl.ts';
+import { crawlDeps } from '../crawlers/settings.ts';
+import { serializeBoard, serializeCrawl } from '../api/serializers/board.ts';
 import { StartupError } from '../lib/startup-error.ts';
 import { createLogger } from '../lib/logger.ts';
 import { clock } from '../lib/clock.ts';
@@ -42,6 +52,15 @@ const USAGE = `Usage: npm run -s admin -- <command> [options]
   managed-companies show --account ID
   webhook-secret rotate --account ID   (prints the new secret, once)
   webhook-secret list --account ID
+  board add --ats ATS --token TOKEN [--url URL] [--company-name NAME] [--website URL] [--interval MINUTES]
+            (Workday: --url SITE_URL, the token is read from it)
+  board list
+  board show --id BOARD_ID
+  board remove --id BOARD_ID   (its live jobs expire)
+  board import --file CSV   (lines ats,token[,url]; prints each line's result; safe to repeat)
+  board crawl --id BOARD_ID   (crawls now, waits, prints the counts)
+
+  ATS is one of ${ATS_IDS.join(', ')}.
 
   --feed-subscription alone means true; it also takes true or false (--feed-subscription=false).
   ISO is a date-time with a time zone (2030-01-31T00:00:00Z) or a date (2030-01-31, midnight UTC).
@@ -69,6 +88,13 @@ const OPTIONS = {
   reason: { type: 'string' },
   companies: { type: 'string' },
   'rate-limits': { type: 'string' },
+  ats: { type: 'string' },
+  token: { type: 'string' },
+  url: { type: 'string' },
+  'company-name': { type: 'string' },
+  website: { type: 'string' },
+  interval: { type: 'string' },
+  file: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 type OptionName = Exclude<keyof typeof OPTIONS, 'help'>;
@@ -220,7 +246,24 @@ async function requireAccount(pool: Pool, id: string) {
   return account;
 }
 
-type Action = (pool: Pool) => Promise<unknown>;
+/** What a command may need besides the pool; the queue starts only for commands that ask. */
+interface ActionContext {
+  config: Config;
+  logger: Logger;
+  boss(): Promise<PgBoss>;
+}
+
+type Action = (pool: Pool, context: ActionContext) => Promise<unknown>;
+
+function boardSpecOr(spec: BoardSpec): BoardSpec {
+  try {
+    boardIdentity(spec);
+  } catch (error) {
+    if (error instanceof BoardSpecError) throw new UsageError(`--${error.field === 'ats' ? 'ats' : error.field}: ${error.message}`);
+    throw error;
+  }
+  return spec;
+}
 
 interface Command {
   options: readonly OptionName[];
@@ -378,6 +421,102 @@ const COMMANDS: Record<string, Command> = {
       };
     },
   },
+  'board add': {
+    options: ['ats', 'token', 'url', 'company-name', 'website', 'interval'],
+    prepare() {
+      const spec = boardSpecOr({
+        ats: text('ats', true)!,
+        token: text('token') ?? null,
+        url: text('url') ?? null,
+        company_name: boundedText('company-name', 200) ?? null,
+        website: text('website') ?? null,
+        interval_minutes: count('interval') ?? null,
+      });
+      return async (pool, { config }) => {
+        try {
+          const result = await addBoard(pool, spec, config.crawl.intervalMinutes);
+          return { board_id: result.board.id, company_id: result.board.company_id, created: result.created };
+        } catch (error) {
+          if (error instanceof BoardSpecError) throw new Refusal(error.message);
+          throw error;
+        }
+      };
+    },
+  },
+  'board list': {
+    options: [],
+    prepare: () => async (pool) => {
+      const boards = [];
+      for (let after: string | null = null; ; ) {
+        const page = await listBoards(pool, { after, limit: 1000 });
+        const crawls = await lastCrawls(pool, page.map((board) => board.id));
+        boards.push(...page.map((board) => serializeBoard(board, crawls.get(board.id) ?? null)));
+        if (page.length < 1000) return boards;
+        after = page[page.length - 1]!.id;
+      }
+    },
+  },
+  'board show': {
+    options: ['id'],
+    prepare() {
+      const id = uuid('id');
+      return async (pool) => {
+        const board = await findBoard(pool, id);
+        if (!board) throw new Refusal(`no board ${id}`);
+        const crawls = await recentCrawls(pool, id, 10);
+        return { board: serializeBoard(board, crawls[0] ?? null), crawls: crawls.map(serializeCrawl) };
+      };
+    },
+  },
+  'board remove': {
+    options: ['id'],
+    prepare() {
+      const id = uuid('id');
+      return async (pool) => {
+        const result = await removeBoard(pool, id);
+        if (!result.removed) throw new Refusal(`no board ${id}`);
+        return { board_id: id, removed: true, jobs_expired: result.expired };
+      };
+    },
+  },
+  'board import': {
+    options: ['file'],
+    prepare() {
+      const file = text('file', true)!;
+      return async (pool, { config }) => {
+        let csv: string;
+        try {
+          csv = await readFile(file, 'utf8');
+        } catch (error) {
+          throw new Refusal(`cannot read ${file}: ${(error as Error).message}`);
+        }
+        const lines = await importBoards(pool, csv, config.crawl.intervalMinutes);
+        const tally = (status: string) => lines.filter((line) => line.status === status).length;
+        return { added: tally('added'), exists: tally('exists'), invalid: tally('invalid'), lines };
+      };
+    },
+  },
+  'board crawl': {
+    options: ['id'],
+    prepare() {
+      const id = uuid('id');
+      return async (pool, { config, logger, boss }) => {
+        const board = await findBoard(pool, id);
+        if (!board) throw new Refusal(`no board ${id}`);
+        if (board.status !== 'active') throw new Refusal(`board ${id} is disabled: ${board.disabled_reason ?? 'by an operator'}`);
+        const started = Date.now();
+        // Waits for a crawl of this board running elsewhere to end, then crawls.
+        const outcome = await crawlBoard(crawlDeps(config, pool, await boss(), logger), id, { wait: true });
+        if (outcome.status === 'skipped') throw new Refusal(`board ${id} was not crawled: ${outcome.reason}`);
+        const { crawl } = outcome;
+        return {
+          status: crawl.status, seen: crawl.seen, new: crawl.new, updated: crawl.updated, unchanged: crawl.unchanged,
+          expired: crawl.expired, failed: crawl.failed, seconds: Math.round((Date.now() - started) / 100) / 10,
+          ...(crawl.error ? { error: crawl.error } : {}),
+        };
+      };
+    },
+  },
   'webhook-secret list': {
     options: ['account'],
     prepare() {
@@ -437,11 +576,18 @@ async function main(argv: string[]): Promise<number> {
   const logger = createLogger(process.env.LOG_LEVEL ?? 'warn', 'admin');
   let database: EmbeddedDatabase | null = null;
   let pool: Pool | null = null;
+  let boss: PgBoss | null = null;
   try {
     database = await openDatabase(config, logger);
-    pool = createPool(database.url, 2, logger, 'admin');
+    const url = database.url;
+    pool = createPool(url, 4, logger, 'admin');
     await migrate(pool, logger);
-    const result = await action(pool);
+    const context: ActionContext = {
+      config,
+      logger,
+      boss: async () => (boss ??= await startBoss({ connectionString: url, logger, queues: queueDefinitions, schedule: false, supervise: false, name: 'admin' })),
+    };
+    const result = await action(pool, context);
     process.stdout.write(JSON.stringify(result, null, 2) + '\n');
     return 0;
   } catch (error) {
@@ -449,6 +595,7 @@ async function main(argv: string[]): Promise<number> {
     process.stderr.write(`error: ${error.message}\n`);
     return 1;
   } finally {
+    await (boss as PgBoss | null)?.stop({ graceful: true, timeout: 5000 });
     await pool?.end();
     await database?.stop();
   }

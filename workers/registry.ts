@@ -4,11 +4,13 @@ import { maintenancePrune } from './maintenance-prune.ts';
 import { searchIndex } from './search-index.ts';
 import { geocodeLocation } from './geocode-location.ts';
 import { webhookDeliver } from './webhook-deliver.ts';
+import { crawlBoardWorker } from './crawl-board.ts';
+import { crawlPlan } from './crawl-plan.ts';
 import { applyDead } from './apply-dead.ts';
 import { applyDiscover, applyFill, applySubmit } from './apply-steps.ts';
 import { applyExpire } from './apply-expire.ts';
 
-export const workerModules: WorkerModule<any>[] = [maintenancePrune, searchIndex, geocodeLocation, webhookDeliver, applyDead, applyDiscover, applyFill, applySubmit, applyExpire];
+export const workerModules: WorkerModule<any>[] = [maintenancePrune, searchIndex, geocodeLocation, crawlBoardWorker, crawlPlan, webhookDeliver, applyDead, applyDiscover, applyFill, applySubmit, applyExpire];
 
 /** Resolves `--queues a,b` to modules; unknown names are an error naming the known ones. */
 export function selectWorkers(names: string[] | null, modules = workerModules): WorkerModule<any>[] {

@@ -11,7 +11,8 @@ export async function startWorkers(boss: PgBoss, modules: WorkerModule<any>[], c
     await ensureQueue(boss, module.queue);
     if (module.start) stops.push(await module.start(context));
     const log = context.logger.child({ queue: module.queue.name });
-    await boss.work(module.queue.name, { batchSize: 1, ...module.work }, async (jobs) => {
+    const work = typeof module.work === 'function' ? module.work(context.config) : module.work;
+    await boss.work(module.queue.name, { batchSize: 1, ...work }, async (jobs) => {
       try {
         await module.handle(jobs, { ...context, logger: log });
       } catch (error) {

@@ -6,6 +6,8 @@ import type { QueueDefinition } from '../lib/queues.ts';
 import type { PgBoss } from '../db/boss.ts';
 import type { Pool } from '../db/pool.ts';
 
+export type WorkSettings = Pick<WorkOptions, 'batchSize' | 'localConcurrency' | 'pollingIntervalSeconds' | 'notifyPollingIntervalSeconds'>;
+
 export interface WorkerContext {
   config: Config;
   pool: Pool;
@@ -15,8 +17,8 @@ export interface WorkerContext {
 
 export interface WorkerModule<T extends object = object> {
   queue: QueueDefinition<T>;
-  /** Fetch and concurrency settings for this queue's worker. */
-  work?: Pick<WorkOptions, 'batchSize' | 'localConcurrency' | 'pollingIntervalSeconds' | 'notifyPollingIntervalSeconds'>;
+  /** Fetch and concurrency settings for this queue's worker (or how the configuration sets them). */
+  work?: WorkSettings | ((config: Config) => WorkSettings);
   handle(jobs: Job<T>[], context: WorkerContext): Promise<void>;
   /** Runs once before the handler subscribes (e.g. a LISTEN); returns how to stop it. */
   start?(context: WorkerContext): Promise<() => Promise<void>>;

@@ -3,6 +3,7 @@ import type { Route } from '../routing/route.ts';
 import { healthz, readyz } from './health.ts';
 import { getAccount } from './account.ts';
 import { adminRoutes } from './admin.ts';
+import { adminBoardRoutes } from './admin-boards.ts';
 import { jobRoutes } from './jobs.ts';
 import { companyRoutes } from './companies.ts';
 import { feedRoutes } from './feeds.ts';
@@ -11,5 +12,5 @@ import { sandboxRoutes } from './sandbox.ts';
 import { applicationRoutes } from './applications.ts';
 
 export function apiRoutes(): Route[] {
-  return [healthz, readyz, getAccount, ...feedRoutes, ...jobRoutes, ...companyRoutes, ...locationRoutes, ...applicationRoutes, ...adminRoutes, ...sandboxRoutes];
+  return [healthz, readyz, getAccount, ...feedRoutes, ...jobRoutes, ...companyRoutes, ...locationRoutes, ...applicationRoutes, ...adminRoutes, ...adminBoardRoutes, ...sandboxRoutes];
 }
