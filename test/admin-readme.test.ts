@@ -20,6 +20,9 @@ import { findApiKey, listApiKeys } from '../db/api-keys.ts';
 import { grant, ledger } from '../db/credits.ts';
 import { rotateAccountWebhookSecret } from '../webhooks/secrets.ts';
 import { serializeAccount } from '../api/serializers/account.ts';
+import os from 'node:os';
+import { addBoard } from '../crawlers/boards.ts';
+import { findBoard, findBoardByToken } from '../db/boards.ts';
 
 const database = await createDatabase();
 const pool = createPool(database.url, 4, createLogger('silent'), 'admin-readme-test');
@@ -170,6 +173,8 @@ function variantCount(list: Slot[]): number {
 
 interface Subject {
   account: TestAccount;
+  /** A board of its own (what BOARD_ID names). */
+  board: { id: string; company_id: string };
   /** A second key of the account's (what KEY_ID and API_KEY name). */
   spare: { key: string; keyId: string };
 }
@@ -180,7 +185,7 @@ interface Filled {
   expect: unknown;
 }
 
-const PLACEHOLDERS = ['NAME', 'ID', 'KEY_ID', 'API_KEY', 'N', 'URL', 'ISO', 'JSON', 'TEXT', 'ID,ID,...'];
+const PLACEHOLDERS = ['NAME', 'ID', 'KEY_ID', 'API_KEY', 'N', 'URL', 'ISO', 'JSON', 'TEXT', 'ID,ID,...', 'ATS', 'TOKEN', 'BOARD_ID', 'CSV'];
 let counter = 0;
 const uuid = () => crypto.randomUUID();
 
@@ -208,6 +213,18 @@ function fill(placeholder: string, subject: Subject, variant: number): Filled {
     }
     case 'TEXT':
       return same(`README reason ${variant}-${++counter}`);
+    case 'ATS':
+      return same('greenhouse');
+    case 'TOKEN':
+      return same(`readme-${variant}-${++counter}-${crypto.randomBytes(3).toString('hex')}`);
+    case 'BOARD_ID':
+      return same(subject.board.id);
+    case 'CSV': {
+      const tokens = [`readme-csv-${++counter}-${crypto.randomBytes(3).toString('hex')}`, `readme-csv-${++counter}-${crypto.randomBytes(3).toString('hex')}`];
+      const file = `${fs.mkdtempSync(`${os.tmpdir()}/boards-`)}/boards.csv`;
+      fs.writeFileSync(file, `ats,token,url\ngreenhouse,${tokens[0]}\nlever,${tokens[1]}\n`);
+      return { arg: file, expect: tokens };
+    }
     case 'ID,ID,...': {
       const ids = [uuid(), uuid(), uuid()];
       return { arg: ids.join(','), expect: ids.sort() };
@@ -407,6 +424,53 @@ const EXPECTATIONS: Record<string, Expectation> = {
       t.ok(json.active_secrets[1].expires_at, 'until it expires');
     },
   },
+  'board add': {
+    verifies: ['ats', 'token', 'url', 'company-name', 'website', 'interval'],
+    async check(t, json, { given }) {
+      t.same(Object.keys(json).sort(), ['board_id', 'company_id', 'created']);
+      t.equal(json.created, true);
+      const board = await findBoard(pool, json.board_id);
+      t.match(board, { ats: given.ats, token: given.token, url: given.url, interval_minutes: given.interval, company_id: json.company_id });
+      const company = await pool.query('SELECT name, website FROM companies WHERE id = $1', [json.company_id]);
+      t.same(company.rows[0], { name: given['company-name'], website: given.website }, 'the company, named');
+    },
+  },
+  'board list': {
+    verifies: [],
+    check(t, json, { subject }) {
+      t.ok(Array.isArray(json));
+      t.match((json as Array<{ id: string }>).find((board) => board.id === subject.board.id), { id: subject.board.id, ats: 'greenhouse', status: 'active', last_crawl: null });
+    },
+  },
+  'board show': {
+    verifies: ['id'],
+    check(t, json, { given }) {
+      t.match(json, { board: { id: given.id, status: 'active' }, crawls: [] });
+    },
+  },
+  'board remove': {
+    verifies: ['id'],
+    async check(t, json, { given }) {
+      t.same(json, { board_id: given.id, removed: true, jobs_expired: 0 });
+      t.equal(await findBoard(pool, given.id as string), null, 'gone');
+    },
+  },
+  'board import': {
+    verifies: ['file'],
+    async check(t, json, { given }) {
+      const [greenhouse, lever] = given.file as string[];
+      t.match(json, { added: 2, exists: 0, invalid: 0, lines: [{ line: 2, status: 'added', token: greenhouse }, { line: 3, status: 'added', ats: 'lever', token: lever }] });
+      t.ok(await findBoardByToken(pool, 'lever', lever!), 'stored');
+    },
+  },
+  'board crawl': {
+    verifies: ['id'],
+    check(t, json) {
+      // No ATS answers here (a made-up board, and maybe no internet): a recorded crawl that found nothing.
+      t.same(Object.keys(json).sort().filter((key) => key !== 'error'), ['expired', 'failed', 'new', 'seconds', 'seen', 'status', 'unchanged', 'updated']);
+      t.match(json, { status: /^(failed|gone)$/, seen: 0, new: 0, expired: 0 });
+    },
+  },
   'webhook-secret list': {
     verifies: ['account'],
     async before({ subject }) {
@@ -450,7 +514,8 @@ for (const line of LINES) {
 
     const runs = await mapLimit(Array.from({ length: variantCount(line.slots) }, (_, variant) => variant), PARALLEL, async (variant) => {
       const account = await createAccount(pool, { name: `Subject ${line.command} ${variant}` });
-      const subject: Subject = { account, spare: await addKey(pool, account.id, 'customer') };
+      const board = (await addBoard(pool, { ats: 'greenhouse', token: `subject-${crypto.randomBytes(6).toString('hex')}` }, 60)).board;
+      const subject: Subject = { account, spare: await addKey(pool, account.id, 'customer'), board };
       const { args, given } = instantiate(line, variant, subject);
       const setup = await expectation.before?.({ subject, given });
       return { args, run: { subject, given, setup }, result: await cli(args) };
