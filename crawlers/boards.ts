@@ -25,7 +25,9 @@ export class BoardSpecError extends Error {
   }
 }
 
-const TOKEN = /^[A-Za-z0-9][A-Za-z0-9._~-]{0,127}$/;
+/** What a board token may be (the admin API's schema uses the same pattern). */
+export const BOARD_TOKEN_PATTERN = '^[A-Za-z0-9][A-Za-z0-9._~-]{0,127}$';
+const TOKEN = new RegExp(BOARD_TOKEN_PATTERN);
 
 function httpsUrl(raw: string, field: string): URL {
   let url: URL;
@@ -38,15 +40,17 @@ function httpsUrl(raw: string, field: string): URL {
   return url;
 }
 
-/** The Workday token (`tenant/site`) of a site URL such as https://acme.wd1.myworkdayjobs.com/en-US/External. */
+/**
+ * The Workday token (`tenant/site`) of a site URL such as
+ * https://acme.wd1.myworkdayjobs.com/en-US/External: the host's first label and the last
+ * path segment that is not a locale.
+ */
 export function workdayToken(raw: string): string {
   const url = httpsUrl(raw, 'url');
   const tenant = url.hostname.split('.')[0];
   const segments = url.pathname.split('/').filter(Boolean);
-  const site = segments.filter((segment) => !/^[a-z]{2}(-[A-Z]{2})?$/.test(segment)).pop();
-  if (!url.hostname.endsWith('.myworkdayjobs.com') || !tenant || !site) {
-    throw new BoardSpecError('url', 'A Workday board is its site URL, such as https://acme.wd1.myworkdayjobs.com/en-US/External.');
-  }
+  const site = segments.filter((segment) => !/^[a-z]{2}(-[A-Za-z]{2})?$/.test(segment)).pop() ?? segments.pop();
+  if (!tenant || !site) throw new BoardSpecError('url', 'A Workday board is its site URL, such as https://acme.wd1.myworkdayjobs.com/en-US/External.');
   return `${tenant}/${site}`;
 }
 
@@ -58,9 +62,11 @@ export function boardIdentity(spec: BoardSpec): { ats: AtsId; token: string; url
   if (url) httpsUrl(url, 'url');
   if (ats === 'workday') {
     if (!url) throw new BoardSpecError('url', 'A Workday board needs its site URL (url), such as https://acme.wd1.myworkdayjobs.com/en-US/External.');
-    const token = workdayToken(url);
-    if (spec.token?.trim() && spec.token.trim() !== token) throw new BoardSpecError('token', `The token of that Workday URL is ${token}; leave token out or give that.`);
-    return { ats, token, url };
+    // The connector reads the site from the URL; the token only names the board (tenant/site unless given).
+    const derived = workdayToken(url);
+    const given = spec.token?.trim();
+    if (given && !TOKEN.test(given) && given !== derived) throw new BoardSpecError('token', 'token may contain letters, digits, ".", "_", "~" and "-" (at most 128).');
+    return { ats, token: given || derived, url };
   }
   const token = spec.token?.trim();
   if (!token) throw new BoardSpecError('token', `A ${ats} board needs its token (the board's name on ${ats}).`);

@@ -8,7 +8,7 @@ import { Type, nullable, withDefault } from '../schemas/registry.ts';
 import { ProblemSchema } from '../schemas/errors.ts';
 import { BoardSchema, CrawlSchema, serializeBoard, serializeCrawl } from '../serializers/board.ts';
 import { ATS_IDS } from '../../crawlers/connector.ts';
-import { addBoard, BoardSpecError, removeBoard } from '../../crawlers/boards.ts';
+import { addBoard, BOARD_TOKEN_PATTERN, BoardSpecError, removeBoard } from '../../crawlers/boards.ts';
 import { findBoard, lastCrawls, listBoards, recentCrawls } from '../../db/boards.ts';
 import { crawlBoardQueue } from '../../lib/queues.ts';
 import type { Context } from 'koa';
@@ -39,13 +39,19 @@ export const adminBoardRoutes: Route[] = [
       body: Type.Object(
         {
           ats: Type.String({ enum: [...ATS_IDS] }),
-          token: Type.Optional(Type.String({ minLength: 1, maxLength: 128 })),
-          url: Type.Optional(Type.String({ minLength: 1, maxLength: 2000, description: 'The site URL (required for Workday).' })),
-          company_name: Type.Optional(Type.String({ minLength: 1, maxLength: 200, description: "Defaults to the token until the board's own listing names the employer." })),
-          website: Type.Optional(Type.String({ minLength: 1, maxLength: 2000 })),
+          token: Type.Optional(Type.String({ pattern: BOARD_TOKEN_PATTERN, description: "The board's name on the ATS. Workday: read from the URL (`tenant/site`) unless given." })),
+          url: Type.Optional(Type.String({ format: 'uri', pattern: '^https://[^/?#]+/[^?#]*[A-Za-z0-9]', maxLength: 2000, description: 'The https site URL (required for Workday, with its site path).' })),
+          company_name: Type.Optional(Type.String({ minLength: 1, maxLength: 200, pattern: '\\S', description: "Defaults to the token until the board's own listing names the employer." })),
+          website: Type.Optional(Type.String({ format: 'uri', pattern: '^https?://[^/?#]+', maxLength: 2000 })),
           interval_minutes: Type.Optional(Type.Integer({ minimum: 1, maximum: 10080, description: 'Defaults to CRAWL_INTERVAL_MINUTES (60).' })),
         },
-        exact,
+        {
+          ...exact,
+          // Workday boards are their site URL; every other ATS names a board by its token.
+          if: { properties: { ats: { const: 'workday' } } },
+          then: { required: ['url'] },
+          else: { required: ['token'] },
+        },
       ),
     },
     responses: {

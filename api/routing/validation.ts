@@ -113,21 +113,28 @@ export function compile(ajv: Ajv2020, schema: JsonSchema | undefined): ValidateF
   return schema ? ajv.compile(schema) : null;
 }
 
-/** Names of the array-typed properties of a query schema: those accept `a,b,c`. */
-export function arrayQueryParameters(schema: JsonSchema | undefined): string[] {
+/** The array-typed properties of a query schema (those accept `a,b,c`), with their maxItems (Infinity when none). */
+export function arrayQueryParameters(schema: JsonSchema | undefined): Map<string, number> {
   const properties = (schema?.properties ?? {}) as Record<string, JsonSchema>;
-  return Object.entries(properties)
-    .filter(([, property]) => property.type === 'array')
-    .map(([name]) => name);
+  return new Map(
+    Object.entries(properties)
+      .filter(([, property]) => property.type === 'array')
+      .map(([name, property]) => [name, typeof property.maxItems === 'number' ? property.maxItems : Infinity]),
+  );
 }
 
-/** A copy of the parsed query string with comma-separated and repeated array values split. */
-export function normalizeQuery(query: Record<string, unknown>, arrayNames: string[]): Record<string, unknown> {
+/**
+ * A copy of the parsed query string with comma-separated and repeated array values split.
+ * Blank items are dropped, except when the list has more items than it may hold: then it
+ * stays whole, so `maxItems` refuses it (101 blanks are not an empty list).
+ */
+export function normalizeQuery(query: Record<string, unknown>, arrays: Map<string, number>): Record<string, unknown> {
   const result: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(query)) {
-    if (arrayNames.includes(name)) {
-      const parts = (Array.isArray(value) ? value : [value]).flatMap((item) => String(item).split(','));
-      result[name] = parts.map((part) => part.trim()).filter((part) => part !== '');
+    const maxItems = arrays.get(name);
+    if (maxItems !== undefined) {
+      const parts = (Array.isArray(value) ? value : [value]).flatMap((item) => String(item).split(',')).map((part) => part.trim());
+      result[name] = parts.length > maxItems ? parts : parts.filter((part) => part !== '');
     } else {
       // A repeated scalar parameter: the last one wins, as most frameworks do.
       result[name] = Array.isArray(value) ? value[value.length - 1] : value;
