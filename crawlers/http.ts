@@ -7,7 +7,9 @@
 // refused; CRAWL_ORIGINS (tests only) sends a real ATS origin to a loopback replica.
 import http from 'node:http';
 import https from 'node:https';
+import { pipeline, type Readable } from 'node:stream';
 import zlib from 'node:zlib';
+import { JSONParser } from '@streamparser/json';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { guardedLookup, OutboundRefusedError } from '../lib/outbound-guard.ts';
 import { HostGates, type HostLimit } from './host-gate.ts';
@@ -139,8 +141,75 @@ export class CrawlHttp {
     return (await this.request(url, options)).body.toString('utf8');
   }
 
-  /** Sends a request, retrying what a polite client retries; throws CrawlHttpError (or NotModified). */
+  /** Sends a request and reads its whole answer, retrying what a polite client retries; throws CrawlHttpError (or NotModified). */
   async request(url: string, options: RequestOptions = {}): Promise<CrawlResponse> {
+    for (let attempt = 1; ; ) {
+      const opened = await this.open(url, options, attempt);
+      try {
+        return { url, status: opened.status, headers: opened.headers, body: await this.readAll(opened) };
+      } catch (error) {
+        const message = describeTransportError(error, this.settings.timeoutMs);
+        if (error instanceof TooLargeError || opened.attempt >= this.settings.attempts) throw this.fail(url, null, message);
+        this.record(url, null, `${message} (attempt ${opened.attempt}, retried)`);
+        await sleep(backoffMs(opened.attempt));
+        attempt = opened.attempt + 1;
+      } finally {
+        opened.close();
+      }
+    }
+  }
+
+  /**
+   * Streams the values at `path` (a JSONPath such as `$.jobs.*`) of a JSON answer, in
+   * batches, so a board of any size is never held whole: the next bytes are read only
+   * when the batch before was taken. Returns the top-level `fields` asked for (such as a
+   * count beside the list, which `path` must then lie below). Retries happen before the
+   * first batch only; an answer that breaks off after it throws (the crawl fails, and
+   * expires nothing).
+   */
+  async *streamJson<T>(
+    url: string,
+    path: string,
+    options: Omit<RequestOptions, 'method' | 'json' | 'accept'> & { batch?: number; fields?: string[] } = {},
+  ): AsyncGenerator<T[], Record<string, unknown>, void> {
+    const batch = options.batch ?? 500;
+    const opened = await this.open(url, { ...options, headers: { accept: 'application/json', ...options.headers } }, 1);
+    const fields = options.fields ?? [];
+    const parser = new JSONParser({ paths: [path, ...fields.map((field) => `$.${field}`)], keepStack: false });
+    const values: T[] = [];
+    const found: Record<string, unknown> = {};
+    parser.onValue = ({ value, key, stack }) => {
+      if (stack.length === 1 && typeof key === 'string' && fields.includes(key)) found[key] = value;
+      else values.push(value as T);
+    };
+    let size = 0;
+    try {
+      for await (const chunk of opened.stream as AsyncIterable<Buffer>) {
+        size += chunk.length;
+        if (size > this.settings.maxResponseBytes) throw new TooLargeError(this.settings.maxResponseBytes);
+        parse(() => parser.write(chunk));
+        while (values.length >= batch) yield values.splice(0, batch);
+      }
+      if (!parser.isEnded) parse(() => parser.end());
+      if (values.length > 0) yield values;
+      return found;
+    } catch (error) {
+      if (error instanceof CrawlHttpError) throw error;
+      const message = error instanceof NotJsonError
+        ? `The answer from ${new URL(url).host} is not JSON (${error.message}).`
+        : describeTransportError(error, this.settings.timeoutMs);
+      throw this.fail(url, opened.status, message);
+    } finally {
+      opened.close();
+    }
+  }
+
+  /**
+   * Sends a request until an answer worth reading arrives, retrying 429/503 (after
+   * Retry-After, pausing the host), 5xx and transport failures; returns it unread, still
+   * holding its host-gate slot until `close`.
+   */
+  private async open(url: string, options: RequestOptions, firstAttempt: number): Promise<OpenedAnswer> {
     const target = this.target(url);
     const mapped = target.href !== new URL(url).href;
     if (target.protocol !== 'https:' && target.protocol !== 'http:') throw this.fail(url, null, `Refusing ${target.protocol} URL.`);
@@ -159,12 +228,12 @@ export class CrawlHttp {
       headers['content-type'] = 'application/json';
     }
     const host = target.host;
-    for (let attempt = 1; ; attempt++) {
+    for (let attempt = firstAttempt; ; attempt++) {
       const release = await this.gates.acquire(host);
-      let response: CrawlResponse;
+      let answer: RawAnswer;
       try {
         this.requests++;
-        response = await this.send(target, options.method ?? 'GET', headers, body, mapped);
+        answer = await this.send(target, options.method ?? 'GET', headers, body, mapped);
       } catch (error) {
         release();
         const message = error instanceof OutboundRefusedError ? error.message : describeTransportError(error, this.settings.timeoutMs);
@@ -173,17 +242,24 @@ export class CrawlHttp {
         await sleep(backoffMs(attempt));
         continue;
       }
-      release();
-      response.url = url;
-      const status = response.status;
-      if (status === 304 && options.conditional) throw new NotModified(url);
+      const opened: OpenedAnswer = {
+        ...answer,
+        attempt,
+        close: () => {
+          answer.abort();
+          release();
+        },
+      };
+      const status = answer.status;
       if (status >= 200 && status < 300) {
-        if (options.conditional) this.keepValidators(url, response.headers);
-        return response;
+        if (options.conditional) this.keepValidators(url, answer.headers);
+        return opened;
       }
-      if (options.accept?.includes(status)) return response;
+      if (options.accept?.includes(status)) return opened;
+      opened.close();
+      if (status === 304 && options.conditional) throw new NotModified(url);
       if (RETRYABLE_STATUS.has(status) && attempt < this.settings.attempts) {
-        const wait = retryAfterSeconds(header(response.headers, 'retry-after'));
+        const wait = retryAfterSeconds(header(answer.headers, 'retry-after'));
         if (wait !== null && wait > this.settings.maxRetryAfterSeconds) {
           throw this.fail(url, status, `HTTP ${status} with Retry-After ${wait} s, longer than the ${this.settings.maxRetryAfterSeconds} s this crawler waits.`);
         }
@@ -195,6 +271,24 @@ export class CrawlHttp {
         continue;
       }
       throw this.fail(url, status, `HTTP ${status} from ${new URL(url).host}.`);
+    }
+  }
+
+  /** The whole body of an opened answer, within the size cap and the time limit. */
+  private async readAll(opened: OpenedAnswer): Promise<Buffer> {
+    const { timeoutMs, maxResponseBytes } = this.settings;
+    const timer = setTimeout(() => opened.abort(timeoutError(timeoutMs)), timeoutMs);
+    try {
+      const chunks: Buffer[] = [];
+      let size = 0;
+      for await (const chunk of opened.stream as AsyncIterable<Buffer>) {
+        size += chunk.length;
+        if (size > maxResponseBytes) throw new TooLargeError(maxResponseBytes);
+        chunks.push(chunk);
+      }
+      return Buffer.concat(chunks);
+    } finally {
+      clearTimeout(timer);
     }
   }
 
@@ -213,49 +307,82 @@ export class CrawlHttp {
     return new CrawlHttpError(url, status, message);
   }
 
-  private send(target: URL, method: string, headers: Record<string, string>, body: Buffer | undefined, mapped: boolean): Promise<CrawlResponse> {
-    const { timeoutMs, maxResponseBytes } = this.settings;
+  /**
+   * Sends one request and resolves at the answer's head, its body a decoded stream still
+   * to read. The time limit applies to silence on the socket (a slow trickle of a large
+   * board is fine); readAll adds a limit on the whole answer.
+   */
+  private send(target: URL, method: string, headers: Record<string, string>, body: Buffer | undefined, mapped: boolean): Promise<RawAnswer> {
+    const { timeoutMs } = this.settings;
     const transport = target.protocol === 'https:' ? https : http;
     const agent = mapped ? this.agents.replica : target.protocol === 'https:' ? this.agents.https : this.agents.http;
     return new Promise((resolve, reject) => {
-      let settled = false;
-      const settle = (error: Error | null, result?: CrawlResponse) => {
-        if (settled) return;
-        settled = true;
-        clearTimeout(timer);
-        if (error) {
-          request.destroy();
-          reject(error);
-        } else resolve(result!);
-      };
       const request = transport.request(target, {
         method,
         headers: body ? { ...headers, 'content-length': String(body.length) } : headers,
         agent,
       });
-      const timer = setTimeout(() => {
-        const error = new Error(`no complete answer within ${timeoutMs} ms`);
-        error.name = 'TimeoutError';
-        settle(error);
-      }, timeoutMs);
-      request.on('error', (error) => settle(error));
+      request.setTimeout(timeoutMs, () => request.destroy(timeoutError(timeoutMs)));
+      request.on('error', reject);
       request.on('response', (response) => {
         const encoding = String(response.headers['content-encoding'] ?? '').toLowerCase();
-        const stream: NodeJS.ReadableStream =
-          encoding === 'gzip' ? response.pipe(zlib.createGunzip()) : encoding === 'deflate' ? response.pipe(zlib.createInflate()) : response;
-        const chunks: Buffer[] = [];
-        let size = 0;
-        stream.on('data', (chunk: Buffer) => {
-          size += chunk.length;
-          if (size > maxResponseBytes) return settle(new Error(`the answer is longer than ${maxResponseBytes} bytes`));
-          chunks.push(chunk);
-        });
-        stream.on('error', (error: Error) => settle(error));
-        stream.on('end', () => settle(null, { url: target.href, status: response.statusCode ?? 0, headers: response.headers, body: Buffer.concat(chunks) }));
+        const decoder = encoding === 'gzip' ? zlib.createGunzip() : encoding === 'deflate' ? zlib.createInflate() : null;
+        // pipeline passes a broken connection on to the decoder, so reading it throws.
+        const stream: Readable = decoder ? pipeline(response, decoder, () => {}) : response;
+        // A body dropped unread must not throw on its own; readers still see every error.
+        response.on('error', () => {});
+        stream.on('error', () => {});
+        const abort = (error?: Error) => {
+          if (!response.complete || !stream.readableEnded) request.destroy(error);
+          if (error) stream.destroy(error);
+        };
+        resolve({ status: response.statusCode ?? 0, headers: response.headers, stream, abort });
       });
       request.end(body);
     });
   }
+}
+
+/** An answer whose head has arrived; its body is still to read from `stream`. */
+interface RawAnswer {
+  status: number;
+  headers: http.IncomingHttpHeaders;
+  stream: Readable;
+  /** Drops the connection unless the body was read to its end (then it returns to the pool). */
+  abort(error?: Error): void;
+}
+
+interface OpenedAnswer extends RawAnswer {
+  /** The attempt that produced it (retries go on counting from it). */
+  attempt: number;
+  /** Ends the exchange: aborts an unread body and frees the host-gate slot. */
+  close(): void;
+}
+
+class NotJsonError extends Error {
+  override name = 'NotJsonError';
+}
+
+/** Runs a parser step, its syntax errors marked as such. */
+function parse(step: () => void): void {
+  try {
+    step();
+  } catch (error) {
+    throw new NotJsonError((error as Error).message);
+  }
+}
+
+class TooLargeError extends Error {
+  override name = 'TooLargeError';
+  constructor(limit: number) {
+    super(`the answer is longer than ${limit} bytes`);
+  }
+}
+
+function timeoutError(timeoutMs: number): Error {
+  const error = new Error(`no complete answer within ${timeoutMs} ms`);
+  error.name = 'TimeoutError';
+  return error;
 }
 
 function header(headers: http.IncomingHttpHeaders, name: string): string | undefined {

@@ -23,11 +23,6 @@ interface GreenhouseJob {
   pay_input_ranges?: Array<{ min_cents: number | null; max_cents: number | null; currency_type: string | null; title?: string | null; blurb?: string | null }>;
 }
 
-interface GreenhouseBoard {
-  jobs: GreenhouseJob[];
-  meta?: { total?: number };
-}
-
 /** The value of the first metadata field whose name matches, as text. */
 function metadataValue(job: GreenhouseJob, name: RegExp): string | null {
   const field = job.metadata?.find((entry) => name.test(entry.name));
@@ -69,10 +64,21 @@ export const greenhouseConnector: Connector = {
   ats: 'greenhouse',
   async *list(board, http) {
     const url = `https://boards-api.greenhouse.io/v1/boards/${encodeURIComponent(board.token)}/jobs?content=true&pay_transparency=true`;
-    const answer = await http.getJson<GreenhouseBoard>(url, { conditional: true });
-    if (!Array.isArray(answer.jobs)) throw new Error(`Greenhouse answered without a jobs list for ${board.token}.`);
-    // One document: mapped in slices so the write path still gets pages.
-    for (let start = 0; start < answer.jobs.length; start += 500) yield answer.jobs.slice(start, start + 500).map(mapGreenhouseJob);
+    // One document per board, streamed: a board of any size is mapped 500 jobs at a time.
+    const listing = http.streamJson<GreenhouseJob>(url, '$.jobs.*', { conditional: true, batch: 500, fields: ['meta'] });
+    let listed = 0;
+    for (;;) {
+      const next = await listing.next();
+      if (next.done) {
+        // `meta.total` follows the list: an answer without it is not a board listing, one that disagrees is short.
+        const total = (next.value.meta as { total?: unknown } | undefined)?.total;
+        if (typeof total !== 'number') throw new Error(`Greenhouse answered without a jobs list for ${board.token}.`);
+        if (total !== listed) return { complete: false, reason: `Greenhouse listed ${listed} of the ${total} jobs it counts.` };
+        break;
+      }
+      listed += next.value.length;
+      yield next.value.map(mapGreenhouseJob);
+    }
     return { complete: true };
   },
 };
