@@ -5,6 +5,7 @@ import { greenhouseConnector } from '../crawlers/ats/greenhouse.ts';
 import { CrawlHttpError, NotModified } from '../crawlers/http.ts';
 import { greenhouseFixture, startGreenhouseReplica } from './helpers/ats-api/greenhouse.ts';
 import { listAll, replicaHttp } from './helpers/ats-api/crawl-http.ts';
+import { startReplica } from './helpers/ats-api/replica.ts';
 
 const replica = await startGreenhouseReplica();
 t.teardown(() => replica.server.close());
@@ -69,4 +70,14 @@ t.test('conditional listing: 304 when the board is as it was', async (t) => {
   etagReplica.boards.get('gitlab')!.pop();
   const { postings } = await listAll(greenhouseConnector.list(etagReplica.target('gitlab'), replicaHttp(etagReplica.origins, {}, validators)));
   t.equal(postings.length, 1, 'a changed board answers in full');
+});
+
+t.test('a listing shorter than its meta.total is partial; an answer without meta is no listing', async (t) => {
+  const jobs = greenhouseFixture().jobs;
+  const odd = await startReplica((_request, url) => ({ body: url.pathname.includes('/short/') ? { jobs, meta: { total: 5 } } : { error: 'maintenance' } }));
+  t.teardown(() => odd.close());
+  const http = replicaHttp({ 'https://boards-api.greenhouse.io': odd.origin });
+  const short = await listAll(greenhouseConnector.list(replica.target('short'), http));
+  t.same(short.end, { complete: false, reason: 'Greenhouse listed 2 of the 5 jobs it counts.' });
+  await t.rejects(listAll(greenhouseConnector.list(replica.target('other'), http)), /without a jobs list/);
 });
