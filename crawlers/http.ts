@@ -217,6 +217,8 @@ export class CrawlHttp {
     const headers: Record<string, string> = {
       'user-agent': this.settings.userAgent,
       'accept-encoding': 'gzip, deflate',
+      // A replica standing in for many hosts (one per company on Personio, BambooHR, ...) tells them apart by it.
+      ...(mapped ? { 'x-forwarded-host': new URL(url).host } : {}),
       ...options.headers,
     };
     const stored = options.conditional ? this.storedValidators[url] : undefined;

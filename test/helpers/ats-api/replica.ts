@@ -45,6 +45,11 @@ export interface ReplicaServer {
   close(): Promise<void>;
 }
 
+/** The host a request was meant for: the crawl client names it in X-Forwarded-Host when it sends a real origin to a replica. */
+export function requestedHost(request: ReplicaRequest): string {
+  return String(request.headers['x-forwarded-host'] ?? request.headers.host ?? '').toLowerCase();
+}
+
 export async function startReplica(route: ReplicaRoute, options: { etags?: boolean } = {}): Promise<ReplicaServer> {
   const requests: ReplicaRequest[] = [];
   const state: ReplicaServer = { origin: '', requests, faults: [], etags: options.etags ?? false, close: async () => {} };
@@ -93,7 +98,8 @@ export async function startReplica(route: ReplicaRoute, options: { etags?: boole
     res.writeHead(status, { ...headers, 'content-length': String(body.length) });
     res.end(body);
   });
-  server.keepAliveTimeout = 1000;
+  // Node's agent drops a pooled socket 1 s before the server's keep-alive timeout: 1 s would mean no reuse at all.
+  server.keepAliveTimeout = 5000;
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   state.origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   state.close = () =>
