@@ -114,7 +114,6 @@ async function crawlLocked(deps: CrawlDeps, boardId: string): Promise<CrawlOutco
   if (!board) return { status: 'skipped', reason: 'no such board' };
   if (board.status !== 'active') return { status: 'skipped', reason: `the board is ${board.status}` };
   const connector = connectors[boardTarget(board).ats];
-  if (!connector) return { status: 'skipped', reason: `no connector for ${board.ats} yet` };
   // Holding the board's lock, any crawl still marked running belongs to a process that died.
   await abandonRunningCrawls(pool, board.id);
   const crawlId = await startCrawlRecord(pool, board.id);

@@ -229,7 +229,8 @@ export class CrawlHttp {
       body = Buffer.from(JSON.stringify(options.json));
       headers['content-type'] = 'application/json';
     }
-    const host = target.host;
+    // Politeness is owed to the real host (KNOWN_HOST_LIMITS names apply.workable.com), under CRAWL_ORIGINS too.
+    const host = new URL(url).host;
     for (let attempt = firstAttempt; ; attempt++) {
       const release = await this.gates.acquire(host);
       let answer: RawAnswer;

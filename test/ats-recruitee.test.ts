@@ -68,7 +68,7 @@ t.test('a company is its recruitee.com subdomain, even behind a custom careers d
   const before = replica.server.requests.length;
   await list('bunq');
   const request = replica.server.requests[before]!;
-  t.equal(request.headers.host, 'bunq.recruitee.com');
+  t.equal(request.headers['x-forwarded-host'], 'bunq.recruitee.com', 'asked of the company host');
   t.equal(request.path, '/api/offers/');
   t.match(request.headers['user-agent'], /jobdata-service/);
 

@@ -1,5 +1,4 @@
 // The connectors, by ATS id: the one place the crawl pipeline looks a board's connector up.
-// An ATS without a connector here can hold boards, but their crawls fail saying so.
 import type { AtsId, Connector } from '../connector.ts';
 import { ashbyConnector } from './ashby.ts';
 import { bamboohrConnector } from './bamboohr.ts';
@@ -8,9 +7,11 @@ import { leverConnector } from './lever.ts';
 import { personioConnector } from './personio.ts';
 import { recruiteeConnector } from './recruitee.ts';
 import { smartrecruitersConnector } from './smartrecruiters.ts';
+import { teamtailorConnector } from './teamtailor.ts';
+import { workableConnector } from './workable.ts';
 import { workdayConnector } from './workday.ts';
 
-export const connectors: Partial<Record<AtsId, Connector>> = {
+export const connectors: Record<AtsId, Connector> = {
   greenhouse: greenhouseConnector,
   lever: leverConnector,
   ashby: ashbyConnector,
@@ -19,4 +20,6 @@ export const connectors: Partial<Record<AtsId, Connector>> = {
   personio: personioConnector,
   workday: workdayConnector,
   bamboohr: bamboohrConnector,
+  workable: workableConnector,
+  teamtailor: teamtailorConnector,
 };

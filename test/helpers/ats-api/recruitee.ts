@@ -2,15 +2,13 @@
 // answering with the recorded shapes in test/fixtures/ats-api/recruitee/ (see SOURCE.md there):
 // one document with every offer (no paging), salary bounds as strings, times as
 // "YYYY-MM-DD HH:MM:SS UTC", and 404 `{"error":"Not Found"}` for an unknown company.
-// Recruitee tells companies apart by host name, so the replica does too: each company's
-// origin is sent (through `origins`) to its own loopback forwarder, which passes the request
-// on to the one replica server with the Host header the real request would carry.
+// Recruitee tells companies apart by host name, so the replica does too: every company's
+// origin maps to the one replica, and the crawl client names the host it meant in
+// X-Forwarded-Host.
 import { readFileSync } from 'node:fs';
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import type { BoardTarget } from '../../../crawlers/connector.ts';
-import { startReplica, type ReplicaServer } from './replica.ts';
+import { requestedHost, startReplica, type ReplicaRequest, type ReplicaServer } from './replica.ts';
 
 export type RecruiteeRawOffer = Record<string, any> & { id: number; title: string; careers_url: string };
 
@@ -74,59 +72,18 @@ export function makeRecruiteePosting(n: number, board = 'acme'): RecruiteeRawOff
   };
 }
 
-interface Forwarder {
-  origin: string;
-  host: string | null;
-  server: http.Server;
-}
-
-/** A loopback server that passes every request on to `upstream` with the Host header it is given. */
-async function startForwarder(upstream: URL): Promise<Forwarder> {
-  const forwarder: Forwarder = { origin: '', host: null, server: http.createServer() };
-  forwarder.server.on('request', (req, res) => {
-    const headers = { ...req.headers, host: forwarder.host ?? req.headers.host };
-    const onward = http.request({ hostname: upstream.hostname, port: upstream.port, method: req.method, path: req.url, headers }, (answer) => {
-      res.writeHead(answer.statusCode ?? 502, answer.headers);
-      answer.pipe(res);
-      // An answer cut off upstream is cut off here too.
-      answer.on('close', () => {
-        if (!answer.complete) res.destroy();
-      });
-    });
-    onward.on('error', () => res.destroy());
-    req.pipe(onward);
-  });
-  forwarder.server.keepAliveTimeout = 1000;
-  await new Promise<void>((resolve) => forwarder.server.listen(0, '127.0.0.1', resolve));
-  forwarder.origin = `http://127.0.0.1:${(forwarder.server.address() as AddressInfo).port}`;
-  return forwarder;
-}
-
-/**
- * `hosts`: how many companies this replica can serve at once (each needs its own forwarder,
- * started up front so `boards.set` and `target` stay synchronous).
- */
-export async function startRecruiteeReplica(options: { etags?: boolean; hosts?: number } = {}): Promise<RecruiteeReplica> {
+export async function startRecruiteeReplica(options: { etags?: boolean } = {}): Promise<RecruiteeReplica> {
   const origins: Record<string, string> = {};
-  // Only the Host header names the company; the path is the same for all.
-  const route = (request: { headers: http.IncomingHttpHeaders }, url: URL) => {
-    const token = HOST.exec(String(request.headers.host ?? '').replace(/:\d+$/, ''))?.[1]?.toLowerCase();
+  // Only the host names the company; the path is the same for all.
+  const route = (request: ReplicaRequest, url: URL) => {
+    const token = HOST.exec(requestedHost(request).replace(/:\d+$/, ''))?.[1]?.toLowerCase();
     const offers = token ? boards.get(token) : undefined;
     if (!offers || !/^\/api\/offers\/?$/.test(url.pathname)) return { status: 404, body: { error: 'Not Found' } };
     return { body: { offers } };
   };
   const server = await startReplica(route, { etags: options.etags });
-  const upstream = new URL(server.origin);
-  const forwarders = await Promise.all(Array.from({ length: options.hosts ?? 8 }, () => startForwarder(upstream)));
-
-  /** Gives a company's origin a forwarder that names its host. */
   const claim = (token: string) => {
-    const origin = recruiteeOrigin(token);
-    if (origins[origin]) return;
-    const free = forwarders.find((forwarder) => forwarder.host === null);
-    if (!free) throw new Error(`The Recruitee replica serves ${forwarders.length} companies; start it with a larger { hosts }.`);
-    free.host = new URL(origin).host;
-    origins[origin] = free.origin;
+    origins[recruiteeOrigin(token)] = server.origin;
   };
 
   // Boards are kept by lower-case subdomain, as host names compare.
@@ -141,12 +98,6 @@ export async function startRecruiteeReplica(options: { etags?: boolean; hosts?: 
   }
   const boards = new Boards();
 
-  const closeReplica = server.close;
-  server.close = async () => {
-    for (const forwarder of forwarders) forwarder.server.closeAllConnections();
-    await Promise.all(forwarders.map((forwarder) => new Promise<void>((resolve) => forwarder.server.close(() => resolve()))));
-    await closeReplica();
-  };
   return {
     server,
     origins,
