@@ -4,6 +4,7 @@
 import { upsertCompanies } from '../db/companies.ts';
 import { deleteBoard, expireBoardJobs, findBoardByToken, insertBoard, type BoardRow } from '../db/boards.ts';
 import { withTransaction, type Pool } from '../db/pool.ts';
+import { workdaySite } from './ats/workday.ts';
 import { ATS_IDS, isAtsId, type AtsId } from './connector.ts';
 
 export interface BoardSpec {
@@ -42,16 +43,17 @@ function httpsUrl(raw: string, field: string): URL {
 
 /**
  * The Workday token (`tenant/site`) of a site URL such as
- * https://acme.wd1.myworkdayjobs.com/en-US/External: the host's first label and the last
- * path segment that is not a locale.
+ * https://acme.wd1.myworkdayjobs.com/en-US/External (the host's first label and the first
+ * path segment after the locale), or https://wd3.myworkdaysite.com/recruiting/acme/External.
  */
 export function workdayToken(raw: string): string {
   const url = httpsUrl(raw, 'url');
-  const tenant = url.hostname.split('.')[0];
-  const segments = url.pathname.split('/').filter(Boolean);
-  const site = segments.filter((segment) => !/^[a-z]{2}(-[A-Za-z]{2})?$/.test(segment)).pop() ?? segments.pop();
-  if (!tenant || !site) throw new BoardSpecError('url', 'A Workday board is its site URL, such as https://acme.wd1.myworkdayjobs.com/en-US/External.');
-  return `${tenant}/${site}`;
+  try {
+    const { tenant, site } = workdaySite({ ats: 'workday', token: '', url: url.href });
+    return `${tenant}/${site}`;
+  } catch {
+    throw new BoardSpecError('url', 'A Workday board is its site URL, such as https://acme.wd1.myworkdayjobs.com/en-US/External.');
+  }
 }
 
 /** The checked (ats, token, url) of a spec. */

@@ -2,6 +2,7 @@
 // field, paging, and the traps (limit ≤ 20, total only on page one, wrap-around past the
 // end, the 2,000-result cap, relative postedOn, details closed between list and detail).
 import t from 'tap';
+import { workdayToken } from '../crawlers/boards.ts';
 import { workdayConnector, workdaySite } from '../crawlers/ats/workday.ts';
 import type { Posting } from '../crawlers/connector.ts';
 import { CrawlHttpError } from '../crawlers/http.ts';
@@ -249,4 +250,11 @@ t.test('an unknown tenant or site is the 422 the crawl sees', async (t) => {
   const error = await crawl('nobody/External').catch((caught: unknown) => caught);
   t.ok(error instanceof CrawlHttpError);
   t.equal((error as CrawlHttpError).status, 422);
+});
+
+t.test('a board token is read from the site URL as the connector reads it', async (t) => {
+  t.equal(workdayToken('https://acme.wd1.myworkdayjobs.com/en-US/External'), 'acme/External');
+  t.equal(workdayToken('https://acme.wd1.myworkdayjobs.com/External/job/Berlin/Engineer_R1'), 'acme/External', 'a posting URL names its site');
+  t.equal(workdayToken('https://wd3.myworkdaysite.com/recruiting/acme/Careers'), 'acme/Careers', 'not the pod');
+  t.throws(() => workdayToken('https://acme.wd1.myworkdayjobs.com/'), /site URL/);
 });
