@@ -1,7 +1,7 @@
 // Board operations the admin API and CLI share: add (with its company), import a CSV of
 // boards, remove. A board is one employer's job board on one ATS: the ATS id and the
 // board's token, or for Workday the site URL (its token, `tenant/site`, is read from it).
-import { upsertCompanies } from '../db/companies.ts';
+import { findCompanyByWebsiteHost, upsertCompanies } from '../db/companies.ts';
 import { deleteBoard, expireBoardJobs, findBoardByToken, insertBoard, type BoardRow } from '../db/boards.ts';
 import { withTransaction, type Pool } from '../db/pool.ts';
 import { workdaySite } from './ats/workday.ts';
@@ -105,6 +105,12 @@ export async function addBoard(pool: Pool, spec: BoardSpec, defaultIntervalMinut
   const existing = await findBoardByToken(pool, identity.ats, identity.token);
   if (existing) return { created: false, board: existing };
   return withTransaction(pool, async (client) => {
+    // A board on the website of a company we know joins it: its jobs and the other boards' are one company's.
+    const known = website ? await findCompanyByWebsiteHost(client, new URL(website).hostname) : null;
+    if (known) {
+      const board = await insertBoard(client, { ...identity, company_id: known, interval_minutes: interval });
+      return board ? { created: true, board } : { created: false, board: (await findBoardByToken(client, identity.ats, identity.token))! };
+    }
     const sourceKey = `${identity.ats}:${identity.token}`;
     const ids = await upsertCompanies(client, [
       {

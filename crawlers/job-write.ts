@@ -6,6 +6,8 @@ import { jobsWithUnresolvedLocations, upsertJobRows, type JobInput, type UpsertR
 import { withTransaction, type Pool, type Queryable } from '../db/pool.ts';
 import { geocodeLocationQueue } from '../lib/queues.ts';
 import { convertDescription } from './description.ts';
+import { descriptionSimhash, DUPLICATE_DISTANCE } from './duplicates.ts';
+import { linkDuplicates } from '../db/job-duplicates.ts';
 
 /**
  * Inserts new postings and updates changed ones, matched on (source, external id or
@@ -18,19 +20,25 @@ export async function upsertJobs(db: Queryable, jobs: JobInput[]): Promise<Upser
     db,
     jobs.map((job) => {
       const description = convertDescription(job.description);
-      return { ...job, description_markdown: description.markdown, description_html: description.html };
+      return {
+        ...job,
+        description_markdown: description.markdown,
+        description_html: description.html,
+        description_simhash: descriptionSimhash(description.markdown),
+      };
     }),
   );
 }
 
 /**
  * The job write path for producers (ingestion): upserts the postings and, in the same
- * transaction, queues the geocoding of those whose locations are raw strings, so a
- * crash loses neither.
+ * transaction, links crawled duplicates to their canonical job and queues the geocoding
+ * of those whose locations are raw strings, so a crash loses none of it.
  */
 export async function writeJobs(pool: Pool, boss: PgBoss, jobs: JobInput[]): Promise<UpsertResult[]> {
   return withTransaction(pool, async (client) => {
     const written = await upsertJobs(client, jobs);
+    await linkDuplicates(client, written.map((row) => row.id), DUPLICATE_DISTANCE);
     const unresolved = await jobsWithUnresolvedLocations(client, written.map((row) => row.id));
     if (unresolved.length > 0) await geocodeLocationQueue.sendInTransaction(client, boss, { job_ids: unresolved });
     return written;

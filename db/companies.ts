@@ -66,6 +66,18 @@ const TYPED = [
   'founding_year', 'is_agency',
 ] as const;
 
+/** The oldest company (not sandbox) whose website is on this host, `www.` ignored; null when none. */
+export async function findCompanyByWebsiteHost(db: Queryable, host: string): Promise<string | null> {
+  const { rows } = await db.query<{ id: string }>(
+    `SELECT id FROM companies
+      WHERE NOT sandbox AND website IS NOT NULL
+        AND regexp_replace(lower(substring(website from '^https?://([^/:?#]+)')), '^www\.', '') = $1
+      ORDER BY created_at, id LIMIT 1`,
+    [host.toLowerCase().replace(/^www\./, '')],
+  );
+  return rows[0]?.id ?? null;
+}
+
 /**
  * Inserts or updates companies by source_key in one statement; returns source_key → id.
  * On update only the fields present in the input change (ingestion knows a name,

@@ -86,6 +86,15 @@ export interface JobInput {
   department?: string | null;
   /** The producer's hash of what it read (crawls compare it to skip unchanged postings). */
   content_hash?: string | null;
+  /** What the ATS stated in structured fields, before the text was read (crawled jobs). */
+  stated?: StatedFields | null;
+}
+
+/** The structured values a connector mapped, kept so the understanding can run again over stored jobs. */
+export interface StatedFields {
+  employment_type: EmploymentType | null;
+  work_model: WorkModel | null;
+  compensation: Compensation | null;
 }
 
 export interface UpsertResult {
@@ -117,6 +126,8 @@ export function locationColumns(locations: JobLocation[]): { country_codes: stri
 export interface StoredJobInput extends JobInput {
   description_markdown: string;
   description_html: string;
+  /** SimHash of the description's words (crawlers/duplicates.ts), as a signed 64-bit integer. */
+  description_simhash: string | null;
 }
 
 /** The row a job input becomes, with its derived columns. */
@@ -159,6 +170,8 @@ function toRow(job: StoredJobInput) {
     board_id: job.board_id ?? null,
     department: job.department ?? null,
     content_hash: job.content_hash ?? null,
+    stated: job.stated ?? null,
+    description_simhash: job.description_simhash,
   };
 }
 
@@ -168,7 +181,7 @@ const CONTENT_COLUMNS = [
   'summary', 'listing_url', 'apply_url', 'employment_type', 'work_model', 'experience_level', 'salary_min',
   'salary_max', 'salary_currency', 'salary_period', 'date_posted', 'valid_through', 'qualifications',
   'responsibilities', 'benefits', 'is_work_auth_required', 'is_h1b_sponsor', 'is_clearance_required', 'locations',
-  'country_codes', 'location_text', 'external_id', 'sandbox', 'board_id', 'department',
+  'country_codes', 'location_text', 'external_id', 'sandbox', 'board_id', 'department', 'stated',
 ] as const;
 
 // Raw location strings that match the stored ones keep the stored (geocoded) locations.
@@ -195,16 +208,17 @@ export async function upsertJobRows(db: Queryable, jobs: StoredJobInput[]): Prom
            salary_period text, date_posted timestamptz, valid_through timestamptz, qualifications jsonb,
            responsibilities text[], benefits text[], is_work_auth_required boolean, is_h1b_sponsor boolean,
            is_clearance_required boolean, locations jsonb, country_codes text[], location_text text,
-           board_id uuid, department text, content_hash text)
+           board_id uuid, department text, content_hash text, stated jsonb, description_simhash bigint)
          JOIN companies c ON c.id = r.company_id
      )
-     INSERT INTO jobs AS j (${CONTENT_COLUMNS.join(', ')}, source, source_key, company_name, content_hash)
-     SELECT ${CONTENT_COLUMNS.join(', ')}, source, source_key, company_name, content_hash
+     INSERT INTO jobs AS j (${CONTENT_COLUMNS.join(', ')}, source, source_key, company_name, content_hash, description_simhash)
+     SELECT ${CONTENT_COLUMNS.join(', ')}, source, source_key, company_name, content_hash, description_simhash
        FROM input
      ON CONFLICT (source, source_key) DO UPDATE SET
        ${CONTENT_COLUMNS.map((column) => `${column} = ${incoming(column)}`).join(', ')},
        company_name = EXCLUDED.company_name,
        content_hash = EXCLUDED.content_hash,
+       description_simhash = EXCLUDED.description_simhash,
        expired_at = NULL,
        updated_at = now()
      WHERE (${CONTENT_COLUMNS.map((column) => `j.${column}`).join(', ')}, j.expired_at IS NULL)
