@@ -6,7 +6,7 @@ import Router, { type RouterMiddleware } from '@koa/router';
 import type { Context, Middleware, Next } from 'koa';
 import { createAjv, type Ajv2020 } from './ajv.ts';
 import type { Route } from './route.ts';
-import { arrayQueryParameters, compile, fieldErrors, normalizeQuery, unstorableStrings, validationProblem } from './validation.ts';
+import { arrayQueryParameters, compile, fieldErrors, nonFiniteNumbers, normalizeQuery, unstorableStrings, validationProblem } from './validation.ts';
 import { readJsonBody } from '../middleware/json-body.ts';
 import { invalidRequest, notFound, problem } from '../errors.ts';
 import { MAX_URL_BYTES } from '../server.ts';
@@ -58,6 +58,8 @@ function inputValidator(route: Route, maxJsonBodyBytes: number, ajv: Validators)
     if (validateQuery && !validateQuery(query)) {
       throw validationProblem(fieldErrors(validateQuery.errors ?? [], 'query'), request.query);
     }
+    const infinite = [...nonFiniteNumbers(params, 'path'), ...nonFiniteNumbers(query, 'query')];
+    if (infinite.length > 0) throw validationProblem(infinite);
     let body: unknown;
     if (validateBody) {
       body = await readJsonBody(ctx, maxJsonBodyBytes);

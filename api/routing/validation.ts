@@ -70,6 +70,19 @@ export function unstorableStrings(value: unknown, location: string): FieldError[
   return errors;
 }
 
+/**
+ * Parameters the validator coerced to a number that is not finite: Ajv reads "Infinity",
+ * "-Infinity" and "1e400" as numbers and, under strict numbers, lets them through.
+ */
+export function nonFiniteNumbers(values: Record<string, unknown>, location: string): FieldError[] {
+  const errors: FieldError[] = [];
+  for (const [field, value] of Object.entries(values)) {
+    const items = Array.isArray(value) ? value : [value];
+    if (items.some((item) => typeof item === 'number' && !Number.isFinite(item))) errors.push({ location, field, message: 'must be a finite number' });
+  }
+  return errors;
+}
+
 export function fieldErrors(errors: ErrorObject[], location: string): FieldError[] {
   // anyOf/oneOf summaries repeat what their branches already said.
   const useful = errors.filter((error) => error.keyword !== 'anyOf' && error.keyword !== 'oneOf' && error.keyword !== 'if');

@@ -80,6 +80,15 @@ export interface WorkdaySite {
 
 const LOCALE = /^[a-z]{2}(-[A-Za-z]{2})?$/;
 
+/** A path segment decoded, or as it is when its escapes are not UTF-8. */
+function decodeSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
 /**
  * The site of a board URL: `{tenant}.wdN.myworkdayjobs.com/[locale/]{site}` (tenant from the
  * host), or `wdN.myworkdaysite.com/[locale/]recruiting/{tenant}/{site}`.
@@ -87,7 +96,7 @@ const LOCALE = /^[a-z]{2}(-[A-Za-z]{2})?$/;
 export function workdaySite(board: BoardTarget): WorkdaySite {
   if (!board.url) throw new Error(`Workday board ${board.token} has no site URL.`);
   const url = new URL(board.url);
-  const segments = url.pathname.split('/').filter(Boolean).map(decodeURIComponent);
+  const segments = url.pathname.split('/').filter(Boolean).map(decodeSegment);
   if (segments.length > 1 && LOCALE.test(segments[0]!)) segments.shift();
   let tenant: string | undefined;
   let site: string | undefined;
