@@ -4,7 +4,7 @@
 import { createRequire } from 'node:module';
 import countries from 'i18n-iso-countries';
 import type { Queryable } from '../db/pool.ts';
-import { COUNTRY_ALIASES, REGION_ALIASES } from './aliases.ts';
+import { COUNTRY_ALIASES, REGION_ABBREVIATIONS, REGION_ALIASES, REGION_CODES } from './aliases.ts';
 import { normalizeName } from './normalize.ts';
 
 const require = createRequire(import.meta.url);
@@ -41,16 +41,36 @@ export const MIN_SIMILARITY = 0.45;
 
 const push = <K, V>(map: Map<K, V[]>, key: K, value: V) => {
   const list = map.get(key);
-  if (list) list.push(value);
-  else map.set(key, [value]);
+  if (!list) map.set(key, [value]);
+  else if (!list.includes(value)) list.push(value);
 };
+
+// The generic word of a region's name ("Nairobi County", "Valle del Cauca Department",
+// "Lesser Poland Voivodeship", "State of Berlin"): the name is also known without it.
+const REGION_WORD = /^(?:(?:the )?(?:state|province|region|county|department|prefecture|municipality|district|governorate|territory) of |(?:provincia|estado|departamento|region) de(?:l)? )|(?: (?:state|province|region|county|department|prefecture|voivodeship|oblast|krai|kray|district|division|governorate|municipality|territory|republic|autonomous community|capital region))$/;
+// What is left that names no region by itself.
+const GENERIC = new Set(['capital', 'central', 'north', 'south', 'east', 'west', 'northern', 'southern', 'eastern', 'western', 'north western', 'north central', 'federal', 'metropolitan', 'national capital', 'islands']);
+
+/** A normalized region name without its generic word, or null when it has none (or only it). */
+export function withoutRegionWord(key: string): string | null {
+  const shorter = key.replace(REGION_WORD, '').trim();
+  return shorter !== key && shorter.length > 1 && !GENERIC.has(shorter) ? shorter : null;
+}
 
 export class Gazetteer {
   readonly countries = new Map<string, Country>();
   private readonly countryKeys = new Map<string, Country>();
+  private readonly alpha3 = new Map<string, Country>();
   private readonly regionNames = new Map<string, Region[]>();
   private readonly regionCodes = new Map<string, Region[]>();
+  /** Codes from REGION_CODES (and REGION_ABBREVIATIONS not yet in the table): read after the others. */
+  private readonly extraRegionCodes = new Map<string, Region[]>();
   private readonly regions = new Map<string, Region>();
+  // The city tables do not change while a gazetteer is loaded: recent lookups are kept.
+  private readonly named = new Map<string, Promise<City[]>>();
+  private readonly like = new Map<string, Promise<City[]>>();
+  /** Country and region names with "and" in them ("Bosnia and Herzegovina"): not compounds. */
+  private andNames: RegExp | null = null;
 
   static async load(db: Queryable): Promise<Gazetteer> {
     const gazetteer = new Gazetteer();
@@ -61,6 +81,7 @@ export class Gazetteer {
     countries.registerLocale(require('i18n-iso-countries/langs/en.json'));
     for (const country of countryRows.rows) {
       gazetteer.countries.set(country.code, country);
+      gazetteer.alpha3.set(country.alpha3.toLowerCase(), country);
       const names = [country.name, ...(countries.getName(country.code, 'en', { select: 'all' }) ?? [])];
       for (const name of names) gazetteer.countryKeys.set(normalizeName(name), country);
     }
@@ -75,13 +96,35 @@ export class Gazetteer {
       if (/^[A-Z]{2,3}$/.test(region.code)) push(gazetteer.regionCodes, region.code.toLowerCase(), region);
       if (region.abbreviation) push(gazetteer.regionCodes, region.abbreviation.toLowerCase(), region);
     }
+    // Names without their generic word, where no region has that name already.
+    for (const region of regionRows.rows) {
+      const shorter = withoutRegionWord(normalizeName(region.name));
+      if (shorter && !gazetteer.regionNames.has(shorter)) push(gazetteer.regionNames, shorter, region);
+    }
     for (const [country, aliases] of Object.entries(REGION_ALIASES)) {
       for (const [alias, code] of Object.entries(aliases)) {
         const region = gazetteer.regions.get(`${country}.${code}`);
         if (region) push(gazetteer.regionNames, alias, region);
       }
     }
+    const extra = (country: string, code: string, admin1: string) => {
+      const region = gazetteer.regions.get(`${country}.${admin1}`);
+      const key = code.toLowerCase();
+      if (region && !gazetteer.regionCodes.get(key)?.includes(region)) push(gazetteer.extraRegionCodes, key, region);
+    };
+    for (const [country, codes] of Object.entries(REGION_ABBREVIATIONS)) for (const [admin1, code] of Object.entries(codes)) extra(country, code, admin1);
+    for (const [country, codes] of Object.entries(REGION_CODES)) for (const [code, admin1] of Object.entries(codes)) extra(country, code, admin1);
+    gazetteer.andNames = andNamesPattern([...gazetteer.countryKeys.keys(), ...gazetteer.regionNames.keys()]);
     return gazetteer;
+  }
+
+  /**
+   * The input with the "and" (or "&") inside a country's or region's name made unsplittable
+   * ("Sarajevo, Bosnia and Herzegovina", "St. John's, Newfoundland and Labrador").
+   */
+  protectNames(input: string): string {
+    if (!this.andNames || !HAS_AND.test(input)) return input;
+    return input.replace(this.andNames, (name) => name.replace(AND, ' \u00ADand '));
   }
 
   region(country: string, code: string): Region | null {
@@ -93,10 +136,7 @@ export class Gazetteer {
     const named = this.countryKeys.get(key);
     if (named) return named;
     if (/^[a-z]{2}$/.test(key)) return this.countries.get(key.toUpperCase()) ?? null;
-    if (/^[a-z]{3}$/.test(key)) {
-      for (const country of this.countries.values()) if (country.alpha3 === key.toUpperCase()) return country;
-    }
-    return null;
+    return this.alpha3.get(key) ?? null;
   }
 
   regionsByName(key: string): Region[] {
@@ -107,8 +147,22 @@ export class Gazetteer {
     return this.regionCodes.get(key) ?? [];
   }
 
+  /** Regions by the codes postings use beyond GeoNames' own (BY for Bavaria, KA for Karnataka). */
+  regionsByExtraCode(key: string): Region[] {
+    return this.extraRegionCodes.get(key) ?? [];
+  }
+
   /** Cities with this normalized name (own or alternate), most populous first. */
-  async citiesNamed(db: Queryable, key: string): Promise<City[]> {
+  citiesNamed(db: Queryable, key: string): Promise<City[]> {
+    return remember(this.named, NAMED_KEYS, key, () => this.queryCitiesNamed(db, key));
+  }
+
+  /** Cities whose name is close to this one (a misspelling), closest and most populous first. */
+  citiesLike(db: Queryable, key: string): Promise<City[]> {
+    return remember(this.like, LIKE_KEYS, key, () => this.queryCitiesLike(db, key));
+  }
+
+  private async queryCitiesNamed(db: Queryable, key: string): Promise<City[]> {
     const { rows } = await db.query<City>(
       `SELECT c.id, c.name, c.country, c.admin1, c.latitude, c.longitude, c.population::float8 AS population, 1::float8 AS similarity, false AS primary
          FROM geo_city_names n JOIN geo_cities c ON c.id = n.city_id
@@ -119,8 +173,7 @@ export class Gazetteer {
     return rows;
   }
 
-  /** Cities whose name is close to this one (a misspelling), closest and most populous first. */
-  async citiesLike(db: Queryable, key: string): Promise<City[]> {
+  private async queryCitiesLike(db: Queryable, key: string): Promise<City[]> {
     const { rows } = await db.query<City>(
       `SELECT c.id, c.name, c.country, c.admin1, c.latitude, c.longitude, c.population::float8 AS population,
               max(similarity(n.key, $1))::float8 AS similarity, false AS primary
@@ -131,4 +184,30 @@ export class Gazetteer {
     );
     return rows;
   }
+}
+
+const NAMED_KEYS = 10_000;
+const LIKE_KEYS = 2_000;
+
+/** A lookup, kept (at most `limit` keys, the oldest dropped first); failures are not kept. */
+function remember<T>(map: Map<string, Promise<T>>, limit: number, key: string, lookup: () => Promise<T>): Promise<T> {
+  const kept = map.get(key);
+  if (kept) return kept;
+  const promise = lookup();
+  map.set(key, promise);
+  promise.catch(() => map.delete(key));
+  if (map.size > limit) map.delete(map.keys().next().value!);
+  return promise;
+}
+
+const HAS_AND = /\band\b|&/i;
+const AND = /\s*(?:\band\b|&)\s*/gi;
+
+/** One pattern for every name with "and" in it, words apart by spaces or punctuation, "&" for "and". */
+function andNamesPattern(keys: string[]): RegExp | null {
+  const names = [...new Set(keys.filter((key) => / and /.test(key)))].sort((a, b) => b.length - a.length);
+  if (names.length === 0) return null;
+  const word = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  const alternatives = names.map((name) => name.split(' ').map((token) => (token === 'and' ? '(?:and|&)' : word(token))).join(String.raw`[\s\p{P}]*`));
+  return new RegExp(String.raw`(?<![\p{L}\p{N}])(?:${alternatives.join('|')})(?![\p{L}\p{N}])`, 'giu');
 }

@@ -51,3 +51,18 @@ t.test('the worker resolves them; search filters and facets see the result', asy
   t.same(found.ids, [rows[0]!.id], 'the country filter finds it');
   t.same(found.facets.country, [{ key: 'US', count: 1 }]);
 });
+
+t.test('a list of places is stored as one location each; sent again, they stay resolved', async (t) => {
+  const list = raw('Berlin / Munich');
+  await writeJobs(pool, boss, [job({ company_id: companies.acme, title: 'Glazier', locations: [list] })]);
+  const locationsOf = async () => (await pool.query<{ locations: JobLocation[] }>("SELECT locations FROM jobs WHERE title = 'Glazier'")).rows[0]!.locations;
+  const places = await waitFor('both places resolved', async () => {
+    const locations = await locationsOf();
+    return locations.length === 2 && locations.every((location) => location.latitude !== null) && locations;
+  });
+  t.same(places.map((place) => [place.location, place.city]), [['Berlin / Munich', 'Berlin'], ['Berlin / Munich', 'Munich']]);
+  const before = await queued();
+  await writeJobs(pool, boss, [job({ company_id: companies.acme, title: 'Glazier', locations: [list], description: '<p>Now with a longer text.</p>' })]);
+  t.same(await locationsOf(), places, 'the raw string re-sent keeps both resolved places');
+  t.equal(await queued(), before, 'nothing to geocode again');
+});
