@@ -18,7 +18,8 @@ import { connectors } from './ats/index.ts';
 import { isAtsId, type BoardTarget, type ListingEnd, type Posting } from './connector.ts';
 import { CrawlHttp, CrawlHttpError, NotModified, type CrawlHttpSettings } from './http.ts';
 import type { HostGates } from './host-gate.ts';
-import { writeJobs } from './job-write.ts';
+import { prepareJob, writeJobs } from './job-write.ts';
+import { understandJob } from './understanding/index.ts';
 
 export interface CrawlDeps {
   pool: Pool;
@@ -85,6 +86,7 @@ export function jobFromPosting(posting: Posting, board: BoardRow): JobInput {
       location, city: null, region: null, country: null, country_code: null, latitude: null, longitude: null,
     })),
     content_hash: postingHash(posting, board),
+    stated: { employment_type: posting.employment_type, work_model: posting.workplace, compensation: posting.compensation },
   };
 }
 
@@ -202,7 +204,8 @@ async function writePage(deps: CrawlDeps, board: BoardRow, page: Posting[], coun
   });
   counts.unchanged += jobs.length - changed.length;
   if (changed.length === 0) return;
-  const written = await writeJobs(deps.pool, deps.boss, changed);
+  // Only what changed is converted and read (a re-crawl of an unchanged board does neither).
+  const written = await writeJobs(deps.pool, deps.boss, changed.map((job) => understandJob(prepareJob(job))));
   const inserted = written.filter((row) => row.inserted).length;
   counts.new += inserted;
   counts.updated += written.length - inserted;

@@ -341,3 +341,68 @@ export async function findJobApplyUrl(db: Queryable, id: string): Promise<{ appl
   const { rows } = await db.query<{ apply_url: string }>('SELECT apply_url FROM jobs WHERE id = $1', [id]);
   return rows[0] ?? null;
 }
+
+/** A stored crawled job, as the understanding reads it again. */
+export interface UnderstandingSource {
+  id: string;
+  title: string;
+  description_markdown: string;
+  stated: StatedFields;
+  locations: JobLocation[];
+}
+
+/** Live crawled jobs (those with what their ATS stated) after `after` in id order, optionally of one board. */
+export async function jobsToUnderstand(db: Queryable, options: { after: string | null; limit: number; boardId?: string | null }): Promise<UnderstandingSource[]> {
+  const { rows } = await db.query<UnderstandingSource>(
+    `SELECT id, title, description_markdown, stated, locations FROM jobs
+      WHERE stated IS NOT NULL AND expired_at IS NULL
+        AND ($1::uuid IS NULL OR id > $1) AND ($3::uuid IS NULL OR board_id = $3)
+      ORDER BY id LIMIT $2`,
+    [options.after, options.limit, options.boardId ?? null],
+  );
+  return rows;
+}
+
+/** What the understanding filled for a stored job. */
+export type UnderstoodFields = Pick<
+  JobInput,
+  | 'normalized_title' | 'summary' | 'employment_type' | 'work_model' | 'experience_level' | 'compensation'
+  | 'qualifications' | 'responsibilities' | 'benefits' | 'is_h1b_sponsor' | 'is_work_auth_required' | 'is_clearance_required'
+>;
+
+/** Writes the understood fields of stored jobs; only rows that change move (updated_at). Returns their ids. */
+export async function writeUnderstood(db: Queryable, jobs: Array<{ id: string } & UnderstoodFields>): Promise<string[]> {
+  if (jobs.length === 0) return [];
+  const rows = jobs.map((job) => ({
+    id: job.id,
+    normalized_title: job.normalized_title ?? null,
+    summary: job.summary ?? null,
+    employment_type: job.employment_type ?? null,
+    work_model: job.work_model ?? null,
+    experience_level: job.experience_level ?? null,
+    salary_min: job.compensation?.min ?? null,
+    salary_max: job.compensation?.max ?? null,
+    salary_currency: job.compensation?.currency ?? null,
+    salary_period: job.compensation?.period ?? null,
+    qualifications: { must_have: bucket(job.qualifications?.must_have), preferred: bucket(job.qualifications?.preferred) },
+    responsibilities: job.responsibilities ?? [],
+    benefits: job.benefits ?? [],
+    is_h1b_sponsor: job.is_h1b_sponsor ?? null,
+    is_work_auth_required: job.is_work_auth_required ?? null,
+    is_clearance_required: job.is_clearance_required ?? null,
+  }));
+  const columns = Object.keys(rows[0]!).filter((column) => column !== 'id');
+  const { rows: changed } = await db.query<{ id: string }>(
+    `UPDATE jobs j SET ${columns.map((column) => `${column} = r.${column}`).join(', ')}, updated_at = now()
+       FROM jsonb_to_recordset($1::jsonb) AS r(
+         id uuid, normalized_title text, summary text, employment_type text, work_model text, experience_level text,
+         salary_min numeric, salary_max numeric, salary_currency text, salary_period text, qualifications jsonb,
+         responsibilities text[], benefits text[], is_h1b_sponsor boolean, is_work_auth_required boolean,
+         is_clearance_required boolean)
+      WHERE j.id = r.id
+        AND (${columns.map((column) => `j.${column}`).join(', ')}) IS DISTINCT FROM (${columns.map((column) => `r.${column}`).join(', ')})
+      RETURNING j.id`,
+    [JSON.stringify(rows)],
+  );
+  return changed.map((row) => row.id);
+}

@@ -16,6 +16,7 @@ import { addBoard, boardIdentity, BoardSpecError, importBoards, removeBoard, typ
 import { ATS_IDS } from '../crawlers/connector.ts';
 import { crawlBoard } from '../crawlers/crawl.ts';
 import { crawlDeps } from '../crawlers/settings.ts';
+import { reunderstandJobs } from '../crawlers/reunderstand.ts';
 import { serializeBoard, serializeCrawl } from '../api/serializers/board.ts';
 import { StartupError } from '../lib/startup-error.ts';
 import { createLogger } from '../lib/logger.ts';
@@ -59,6 +60,7 @@ const USAGE = `Usage: npm run -s admin -- <command> [options]
   board remove --id BOARD_ID   (its live jobs expire)
   board import --file CSV   (lines ats,token[,url]; prints each line's result; safe to repeat)
   board crawl --id BOARD_ID   (crawls now, waits, prints the counts)
+  jobs understand [--board BOARD_ID]   (reads stored crawled jobs again with the current rules)
 
   ATS is one of ${ATS_IDS.join(', ')}.
 
@@ -95,6 +97,7 @@ const OPTIONS = {
   website: { type: 'string' },
   interval: { type: 'string' },
   file: { type: 'string' },
+  board: { type: 'string' },
   help: { type: 'boolean', short: 'h' },
 } as const;
 type OptionName = Exclude<keyof typeof OPTIONS, 'help'>;
@@ -514,6 +517,18 @@ const COMMANDS: Record<string, Command> = {
           expired: crawl.expired, failed: crawl.failed, seconds: Math.round((Date.now() - started) / 100) / 10,
           ...(crawl.error ? { error: crawl.error } : {}),
         };
+      };
+    },
+  },
+  'jobs understand': {
+    options: ['board'],
+    prepare() {
+      const boardId = text('board', false) === undefined ? null : uuid('board');
+      return async (pool) => {
+        if (boardId && !(await findBoard(pool, boardId))) throw new Refusal(`no board ${boardId}`);
+        const started = Date.now();
+        const { read, updated } = await reunderstandJobs(pool, { boardId });
+        return { read, updated, seconds: Math.round((Date.now() - started) / 100) / 10 };
       };
     },
   },

@@ -471,6 +471,14 @@ const EXPECTATIONS: Record<string, Expectation> = {
       t.match(json, { status: /^(failed|gone)$/, seen: 0, new: 0, expired: 0 });
     },
   },
+  'jobs understand': {
+    verifies: ['board'],
+    check(t, json) {
+      // A board of its own, never crawled: nothing to read again.
+      t.same(Object.keys(json).sort(), ['read', 'seconds', 'updated']);
+      t.match(json, { read: 0, updated: 0 });
+    },
+  },
   'webhook-secret list': {
     verifies: ['account'],
     async before({ subject }) {

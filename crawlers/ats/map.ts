@@ -15,8 +15,8 @@ const EMPLOYMENT: Record<string, EmploymentType> = {
   fulltime: 'full_time', permanent: 'full_time', regular: 'full_time', vollzeit: 'full_time', fulltimepermanent: 'full_time',
   permanentfulltime: 'full_time', fulltimeemployee: 'full_time', fulltimeregular: 'full_time', regularfulltime: 'full_time',
   parttime: 'part_time', teilzeit: 'part_time', parttimepermanent: 'part_time', regularparttime: 'part_time',
-  contract: 'contract', contractor: 'contract', fixedterm: 'contract', fulltimecontract: 'contract', contracttohire: 'contract',
-  intern: 'internship', internship: 'internship', praktikum: 'internship', werkstudent: 'internship', trainee: 'internship', workingstudent: 'internship',
+  contract: 'contract', contractor: 'contract', fixedterm: 'temporary', fulltimecontract: 'contract', contracttohire: 'contract',
+  intern: 'internship', internship: 'internship', praktikum: 'internship', werkstudent: 'part_time', trainee: 'internship', workingstudent: 'part_time',
   freelance: 'freelance', freelancer: 'freelance',
   temporary: 'temporary', temp: 'temporary', seasonal: 'temporary', befristet: 'temporary',
 };

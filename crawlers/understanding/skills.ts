@@ -1,0 +1,305 @@
+// Skills named in posting text, matched against the dictionary in skills-dictionary.ts.
+// One token trie is built at module load from every name and alias; a call tokenizes the text
+// once (tokens keep C++, C#, .NET, Node.js, ASP.NET whole; "-" and "/" split, so "CI/CD" and
+// "scikit-learn" are token sequences) and walks the trie from each token, longest match first:
+// linear in the text, no per-skill regex. Precision rules:
+// - all-capital acronyms ("REST", "SQL", "SAP") match only in capitals ("the rest of", "sap");
+// - ordinary-word skills (`context: true`: "Go", "Swift", "Excel", "Spark", "R", "C") match only
+//   in their written case and in a technical context: next to another skill in a list ("Go, Rust
+//   and C++", "in R or Python"), after a cue ("experience with", "proficient in", "such as",
+//   "Kenntnisse in"), before one ("Go services", "Excel skills", "R programming", "Excel-Kenntnisse"),
+//   or alone on a line ("- Go"); so "Go to market", "Swift delivery", "Spark joy", "Excel at" do not;
+// - stop phrases ("TS/SCI", "go-to-market", "C-level", "Series C", "USB-C") are consumed as a whole.
+import type { Skill } from '../../db/jobs.ts';
+import { SKILLS } from './skills-dictionary.ts';
+
+// ---------------------------------------------------------------------------------------------
+// Tokens
+
+const NON_ASCII = /[^\x00-\x7f]/;
+const COMBINING = /[\u0300-\u036f]/g;
+const FOLD_SPECIAL_CHARS = /[łŁßøØæÆœŒđĐ’]/g;
+const FOLD_SPECIAL: Record<string, string> = { ł: 'l', Ł: 'L', ß: 'ss', ø: 'o', Ø: 'O', æ: 'ae', Æ: 'AE', œ: 'oe', Œ: 'OE', đ: 'd', Đ: 'D', '’': "'" };
+const UNICODE_WORD = /[\p{L}\p{N}\p{M}]/u;
+
+/** The trie key of a token: lower case, accents folded (so "comunicación" meets "comunicacion"). */
+function keyOf(token: string): string {
+  const lower = token.toLowerCase();
+  if (!NON_ASCII.test(lower)) return lower;
+  return lower.normalize('NFD').replace(COMBINING, '').replace(FOLD_SPECIAL_CHARS, (c) => FOLD_SPECIAL[c] ?? c);
+}
+
+function isWordChar(text: string, i: number): boolean {
+  const c = text.charCodeAt(i);
+  if (c < 0x80) return (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);
+  return c !== 0x2019 && UNICODE_WORD.test(text[i]);
+}
+
+interface Tokens {
+  text: string[];
+  /** Trie keys: lower case, accents folded. */
+  key: string[];
+  start: number[];
+  end: number[];
+}
+
+/**
+ * Words with inner dots/apostrophes and trailing + or # (C++, C#, Node.js, ASP.NET, d'équipe), and
+ * dotted names after a non-word character (.NET). Hand-written: it runs over every posting.
+ */
+function tokenize(text: string): Tokens {
+  const out: Tokens = { text: [], key: [], start: [], end: [] };
+  const length = text.length;
+  // One lower-casing for the whole text (a flat string: scanning a concatenated one char by char
+  // is slow); per-token keys only where case mapping changed a length or the token is not ASCII.
+  const lower = text.toLowerCase();
+  const sameLength = lower.length === length;
+  const scan = sameLength ? lower : text;
+  let i = 0;
+  while (i < length) {
+    const start = i;
+    if (!isWordChar(scan, i)) {
+      // ".NET": a dot that starts a name, not one that ends a sentence or sits inside a word.
+      const dotName = scan.charCodeAt(i) === 0x2e && i + 1 < length && isWordChar(scan, i + 1) && (i === 0 || !isWordChar(scan, i - 1));
+      i++;
+      if (!dotName) continue;
+    }
+    let ascii = true;
+    while (i < length) {
+      const c = scan.charCodeAt(i);
+      if (c >= 0x80) ascii = false;
+      if (isWordChar(scan, i)) {
+        i++;
+        continue;
+      }
+      // An inner ".", "'" or "’" followed by a letter or digit stays in the token.
+      if ((c === 0x2e || c === 0x27 || c === 0x2019) && i + 1 < length && isWordChar(scan, i + 1)) {
+        if (scan.charCodeAt(i + 1) >= 0x80) ascii = false;
+        i += 2;
+      } else break;
+    }
+    while (i < length && (scan.charCodeAt(i) === 0x2b || scan.charCodeAt(i) === 0x23)) i++;
+    const token = text.slice(start, i);
+    out.text.push(token);
+    out.key.push(ascii && sameLength ? lower.slice(start, i) : keyOf(token));
+    out.start.push(start);
+    out.end.push(i);
+  }
+  return out;
+}
+
+/** Between the words of a multi-word name: a space or a joining -, /, _, & ("CI/CD", "scikit-learn", "FP&A"). */
+function isGap(text: string, from: number, to: number): boolean {
+  const length = to - from;
+  if (length === 1) {
+    const c = text.charCodeAt(from);
+    return c === 0x20 || c === 0x2d || c === 0x2f || c === 0x5f || c === 0x26;
+  }
+  if (length === 2) return text.charCodeAt(from) === 0x20 && text.charCodeAt(from + 1) === 0x20;
+  // " - ", " / ", " & "
+  if (length === 3) {
+    const c = text.charCodeAt(from + 1);
+    return text.charCodeAt(from) === 0x20 && text.charCodeAt(from + 2) === 0x20 && (c === 0x2d || c === 0x2f || c === 0x26);
+  }
+  return false;
+}
+
+// ---------------------------------------------------------------------------------------------
+// The trie
+
+interface Form {
+  /** Index into SKILLS; -1 for a stop phrase. */
+  skill: number;
+  /** The form's tokens as written (compared exactly when `exact`). */
+  tokens: string[];
+  exact: boolean;
+  context: boolean;
+}
+
+interface TrieNode {
+  next: Map<string, TrieNode> | null;
+  forms: Form[] | null;
+}
+
+/** Phrases that contain a skill-like word but are not skills; matched and dropped. */
+const STOP_PHRASES = [
+  'TS/SCI', 'go-to-market', 'go to market', 'go live', 'go-live', 'C-level', 'C-suite', 'C level', 'C suite', 'Series C', 'USB-C',
+  'Vitamin C', 'Type C', 'Plan C', 'Grade C', 'Class C', 'R and D', 'Make sure', 'Excel at', 'excels at', 'Rust Belt', 'plain English',
+];
+
+const ACRONYM = /^[^a-z]*[A-Z][^a-z]*$/;
+
+const ROOT = new Map<string, TrieNode>();
+const CANONICAL = new Map<string, string>();
+
+function addForm(form: string, skill: number, context: boolean): void {
+  const tokens = tokenize(form).text;
+  if (!tokens.length) return;
+  let level = ROOT;
+  let node: TrieNode | undefined;
+  for (let i = 0; i < tokens.length; i++) {
+    if (i > 0) level = node!.next ??= new Map();
+    const key = keyOf(tokens[i]);
+    node = level.get(key);
+    if (!node) {
+      node = { next: null, forms: null };
+      level.set(key, node);
+    }
+  }
+  (node!.forms ??= []).push({ skill, tokens, exact: context || ACRONYM.test(form), context });
+  const key = tokens.map(keyOf).join(' ');
+  if (skill >= 0 && !CANONICAL.has(key)) CANONICAL.set(key, SKILLS[skill].name);
+}
+
+SKILLS.forEach((entry, index) => {
+  addForm(entry.name, index, entry.context === true);
+  // Short aliases of an ordinary-word skill ("Node", "Excel", "Spark") are as ambiguous as its name.
+  for (const alias of entry.aliases ?? []) addForm(alias, index, entry.context === true && alias.length <= 5);
+});
+for (const phrase of STOP_PHRASES) addForm(phrase, -1, false);
+
+// ---------------------------------------------------------------------------------------------
+// Context
+
+/** Cues before an ordinary-word skill: "experience with", "proficient in", "such as", "Kenntnisse in". */
+const BEFORE_CUE = new RegExp(
+  '(?<![\\p{L}])(?:' +
+    [
+      // Nouns and adjectives: "experience with", "knowledge of", "proficient in", "using", "Kenntnisse in".
+      '(?:experience|experienced|proficien(?:t|cy)|knowledge|expertise|skilled|skills?|familiar(?:ity)?|fluen(?:t|cy)|background|hands-on|' +
+        'using|use|advanced|expert|erfahrung|kenntnisse|know-how|expérience|maîtrise|maitrise|connaissances?|experiencia|conocimientos?|dominio|' +
+        'doświadczenie|znajomość|umiejętność)(?:\\s+[\\p{L}-]+){0,3}?(?:\\s+(?:with|in|of|using|on|mit|im|en|avec|de|du|des|con|w|z|ze))?',
+      // Verbs only with their preposition: "written in", "building services in", "programming in".
+      '(?:programming|coding|written|writing|develop(?:ing|ed|ment)?|building|built|work(?:ing)?)(?:\\s+[\\p{L}-]+){0,2}?\\s+(?:in|with|using|mit|en|avec|con|w)',
+      'languages?', 'stack', 'tools?', 'technolog(?:y|ies)', 'frameworks?', 'such as', 'like', 'e\\.g\\.?', 'i\\.e\\.?', 'including', 'incl\\.?',
+      'for example', 'z\\.\\s?b\\.?', 'wie', 'np\\.?', 'comme', 'como', 'tels? que', 'par exemple', 'por ejemplo', 'sprachen?', 'langages?', 'lenguajes?', 'języki?',
+    ].join('|') +
+    ')\\s*[:(]?\\s*$',
+  'iu',
+);
+
+/** Cues after an ordinary-word skill: "Go services", "Excel skills", "R programming", "Excel-Kenntnisse". */
+const AFTER_CUE =
+  /^(?:\s*[-–]\s*|\s+)(?:programming|programmer|developers?|development|engineers?|engineering|language|code|codebases?|services?|microservices|backend|skills?|experience|expertise|proficiency|knowledge|kenntnisse|erfahrung|entwicklung|entwickler(?:in)?|spreadsheets?|formulas?|macros?|pivot|vba|modell?ing|dashboards?|scripts?|scripting|cookbooks?|manifests?|playbooks?|modules?|workbooks?|jobs|clusters?|pipelines?|applications?|apps?|sdk|apis?|framework|library|libraries|ecosystem|stack|runtime|compiler|toolchain|components?|hooks|native|ui)(?![\p{L}])/iu;
+
+/** Two skills side by side in a list: only separators and one conjunction between them. */
+const LIST_SEP = /^[\s,;/&|+()]*(?:(?:and|or|und|oder|sowie|bzw\.?|et|ou|y|o|e|i|lub|oraz|as well as|plus)[\s(]+)?$/i;
+
+/** A single-letter skill glued to "&", "'" or "." followed by a letter ("R&D", "C'est", "C.V.") is not one. */
+const LETTER_GLUE = /^[&'’.][\p{L}]/u;
+const LINE_TRIM = /^[\s\-*•·,;:()]+|[\s.,;:()!]+$/g;
+
+interface Match {
+  skill: number;
+  start: number;
+  end: number;
+  context: boolean;
+}
+
+function lineBounds(text: string, start: number, end: number): [number, number] {
+  const lineStart = text.lastIndexOf('\n', start - 1) + 1;
+  const newline = text.indexOf('\n', end);
+  return [lineStart, newline < 0 ? text.length : newline];
+}
+
+/** Whether an ordinary-word match stands in a technical context by itself (cues, alone on its line). */
+function hasCue(text: string, match: Match): boolean {
+  const [lineStart, lineEnd] = lineBounds(text, match.start, match.end);
+  const word = text.slice(match.start, match.end);
+  if (word.length === 1 && LETTER_GLUE.test(text.slice(match.end, match.end + 2))) return false;
+  // Alone on its line ("- Go", "Go,"): a short line that is the word once bullets and punctuation go.
+  if (lineEnd - lineStart <= word.length + 8 && text.slice(lineStart, lineEnd).replace(LINE_TRIM, '') === word) return true;
+  if (BEFORE_CUE.test(text.slice(Math.max(lineStart, match.start - 60), match.start))) return true;
+  return AFTER_CUE.test(text.slice(match.end, Math.min(lineEnd, match.end + 40)));
+}
+
+function listed(text: string, left: Match, right: Match): boolean {
+  const gap = text.slice(left.end, right.start);
+  return gap.length <= 20 && !gap.includes('\n') && LIST_SEP.test(gap);
+}
+
+/** Which matches count: unambiguous ones, cued ones, and list neighbours of those (transitively). */
+function resolve(text: string, matches: Match[]): boolean[] {
+  const accepted = matches.map((match) => !match.context || hasCue(text, match));
+  const n = matches.length;
+  let changed = true;
+  while (changed) {
+    changed = false;
+    for (let k = 0; k < n; k++) {
+      if (accepted[k]) continue;
+      const word = text.slice(matches[k].start, matches[k].end);
+      if (word.length === 1 && LETTER_GLUE.test(text.slice(matches[k].end, matches[k].end + 2))) continue;
+      if ((k > 0 && accepted[k - 1] && listed(text, matches[k - 1], matches[k])) || (k + 1 < n && accepted[k + 1] && listed(text, matches[k], matches[k + 1]))) {
+        accepted[k] = true;
+        changed = true;
+      }
+    }
+  }
+  // A comma/slash list made only of ordinary-word skills ("Go, Rust, Swift") is a skills list too.
+  for (let k = 0; k + 1 < n; k++) {
+    if (accepted[k] || accepted[k + 1] || !listed(text, matches[k], matches[k + 1])) continue;
+    const gap = text.slice(matches[k].end, matches[k + 1].start);
+    if (gap.includes(',') || gap.includes('/')) accepted[k] = accepted[k + 1] = true;
+  }
+  return accepted;
+}
+
+// ---------------------------------------------------------------------------------------------
+
+function formMatches(form: Form, tokens: Tokens, from: number): boolean {
+  if (!form.exact) return true;
+  for (let i = 0; i < form.tokens.length; i++) if (tokens.text[from + i] !== form.tokens[i]) return false;
+  return true;
+}
+
+function matchesIn(text: string): Match[] {
+  const tokens = tokenize(text);
+  const count = tokens.text.length;
+  const keys = tokens.key;
+  const out: Match[] = [];
+  for (let i = 0; i < count; i++) {
+    let node = ROOT.get(keys[i]);
+    let j = i;
+    let best: { form: Form; last: number } | null = null;
+    while (node) {
+      if (node.forms) {
+        for (const form of node.forms) {
+          if (formMatches(form, tokens, i)) {
+            best = { form, last: j };
+            break;
+          }
+        }
+      }
+      if (!node.next || j + 1 >= count || !isGap(text, tokens.end[j], tokens.start[j + 1])) break;
+      node = node.next.get(keys[j + 1]);
+      j++;
+    }
+    if (!best) continue;
+    if (best.form.skill >= 0) out.push({ skill: best.form.skill, start: tokens.start[i], end: tokens.end[best.last], context: best.form.context });
+    i = best.last;
+  }
+  return out;
+}
+
+/** The distinct skills the text names, in order of first appearance, under their canonical names. */
+export function skillsIn(text: string): Skill[] {
+  if (!text) return [];
+  const matches = matchesIn(text);
+  if (!matches.length) return [];
+  const accepted = resolve(text, matches);
+  const seen = new Set<number>();
+  const out: Skill[] = [];
+  for (let k = 0; k < matches.length; k++) {
+    const skill = matches[k].skill;
+    if (!accepted[k] || seen.has(skill)) continue;
+    seen.add(skill);
+    out.push({ name: SKILLS[skill].name, type: SKILLS[skill].type });
+  }
+  return out;
+}
+
+/** The canonical name for a skill label or alias ("k8s" → "Kubernetes", "postgres" → "PostgreSQL"), case-insensitively; null when unknown. */
+export function canonicalSkill(name: string): string | null {
+  const key = tokenize(name).key.join(' ');
+  return key ? (CANONICAL.get(key) ?? null) : null;
+}

@@ -1,0 +1,34 @@
+// quality:jobs — accuracy of job understanding on the labelled real postings
+// (test/fixtures/jobs-labelled/): per field, with the targets and the postings it got wrong.
+//
+//   npm run -s quality:jobs [-- --wrong]
+import { parseArgs } from 'node:util';
+import { startBenchService } from '../bench/harness.ts';
+import { FLAGS, measureJobs, ratio, type Score } from './jobs-measure.ts';
+
+const { values } = parseArgs({ options: { wrong: { type: 'boolean', default: false } } });
+const service = await startBenchService();
+try {
+  const report = await measureJobs(service.runtime.pool);
+  const percent = (value: number) => `${(value * 100).toFixed(1)}%`;
+  const line = (name: string, s: Score, target: string) => {
+    console.log(`${name.padEnd(22)} ${percent(ratio(s)).padStart(6)}  (${s.right}/${s.total})  target ${target}`);
+    if (values.wrong) for (const wrong of s.wrong) console.log(`    ${wrong}`);
+  };
+  console.log(`quality:jobs: ${report.postings} labelled postings (${Object.entries(report.byAts).map(([ats, n]) => `${ats} ${n}`).join(', ')})`);
+  line('employment_type', report.employment_type, '≥ 95%');
+  line('workplace_type', report.work_model, '≥ 95%');
+  line('experience_level', report.experience_level, '≥ 95%');
+  line('compensation', report.compensation, '≥ 95% of postings stating pay');
+  line('no invented pay', report.invented_pay, '100% of postings stating none');
+  console.log(`${'skills'.padEnd(22)} precision ${percent(report.skills.precision)} (target ≥ 90%), recall ${percent(report.skills.recall)} (target ≥ 80%); ${report.skills.matched} matched of ${report.skills.predicted} found, ${report.skills.labelled} labelled`);
+  line('country', report.country, '≥ 98%');
+  line('city', report.city, '≥ 95%');
+  for (const flag of FLAGS) {
+    const { set, wrong } = report.flags[flag];
+    console.log(`${flag.padEnd(22)} set on ${set}, wrong ${wrong.length}  target 0 wrong`);
+    if (values.wrong) for (const item of wrong) console.log(`    ${item}`);
+  }
+} finally {
+  await service.stop();
+}

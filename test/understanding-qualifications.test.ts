@@ -1,0 +1,143 @@
+// Qualifications (crawlers/understanding/qualifications.ts, spec 2.5) from a posting's sections:
+// must-have vs preferred skills, degree clauses in five languages, named certifications, the
+// fallback for postings without a requirements heading, and what never counts.
+import t from 'tap';
+import { qualificationsOf } from '../crawlers/understanding/qualifications.ts';
+import { sectionsOf } from '../crawlers/understanding/sections.ts';
+
+const of = (markdown: string) => qualificationsOf(sectionsOf(markdown));
+const hard = (name: string) => ({ name, type: 'hard' });
+const soft = (name: string) => ({ name, type: 'soft' });
+
+t.test('an English posting: requirements, an inline "is a plus", preferred qualifications', async (t) => {
+  t.same(
+    of(`**What you'll do**
+
+- Build services in Go on Google Cloud Platform
+
+**What you bring**
+
+- 5+ years of experience with Python and SQL
+- Bachelor's degree in Computer Science or related field, or equivalent practical experience
+- Excellent written and verbal communication skills
+- Experience with Kafka is a plus
+
+**Preferred qualifications**
+
+- Master's degree preferred
+- Experience with Go or Rust
+- Strong Python skills
+- AWS Certified Solutions Architect – Associate
+
+**Benefits**
+
+- Slack, Notion and a MacBook Pro`),
+    {
+      must_have: {
+        education: ["Bachelor's degree in Computer Science or related field"],
+        certifications: [],
+        skills: [hard('Python'), hard('SQL'), soft('Communication')],
+      },
+      preferred: {
+        education: ["Master's degree"],
+        certifications: ['AWS Certified Solutions Architect – Associate'],
+        skills: [hard('Apache Kafka'), hard('Go'), hard('Rust'), hard('AWS')],
+      },
+    },
+    'Python is only a must-have; responsibilities (Go on GCP) and benefits (Slack, Notion) add nothing',
+  );
+});
+
+t.test('degree clauses in five languages, trimmed to the degree', async (t) => {
+  const cases: Array<[string, string]> = [
+    ["Bachelor's degree in Computer Science or related field, or equivalent practical experience", "Bachelor's degree in Computer Science or related field"],
+    ['BS/MS in Computer Science, Engineering, or a related technical field', 'BS/MS in Computer Science, Engineering, or a related technical field'],
+    ["A Bachelor's or Master's degree in Statistics and 3+ years of experience in analytics", "Bachelor's or Master's degree in Statistics"],
+    ['Degree in Economics; CFA a plus', 'Degree in Economics'],
+    ['B.S. in Computer Science. 3+ years of experience', 'B.S. in Computer Science'],
+    ['Ph.D. in Physics', 'Ph.D. in Physics'],
+    ['High school diploma or GED required', 'High school diploma or GED'],
+    ['PhD in Machine Learning (or close to completion)', 'PhD in Machine Learning'],
+    ['Abgeschlossenes Studium der Informatik oder eine vergleichbare Qualifikation', 'Studium der Informatik'],
+    ['Erfolgreich abgeschlossenes Hochschulstudium im Bereich Wirtschaftsinformatik', 'Hochschulstudium im Bereich Wirtschaftsinformatik'],
+    ['Abgeschlossene Berufsausbildung als Fachinformatiker für Anwendungsentwicklung', 'Abgeschlossene Berufsausbildung als Fachinformatiker für Anwendungsentwicklung'],
+    ["Diplômé(e) d'une école d'ingénieur ou Bac+5 en informatique", "Diplômé(e) d'une école d'ingénieur ou Bac+5 en informatique"],
+    ['Licence/Master en informatique', 'Licence/Master en informatique'],
+    ['Título universitario en Ingeniería Informática o similar', 'Título universitario en Ingeniería Informática o similar'],
+    ['Licenciatura en Administración de Empresas, Economía o afines', 'Licenciatura en Administración de Empresas, Economía o afines'],
+    ['Wykształcenie wyższe techniczne (informatyka, elektronika)', 'Wykształcenie wyższe techniczne'],
+  ];
+  for (const [item, degree] of cases) t.same(of(`**Requirements**\n\n- ${item}`).must_have.education, [degree], item);
+});
+
+t.test('not degrees: "a high degree of", "360-degree", "Scrum Master"', async (t) => {
+  const got = of('**Requirements**\n\n- A high degree of autonomy and ownership\n- Comfortable with 360-degree feedback\n- Experience as a Scrum Master');
+  t.same(got.must_have.education, []);
+});
+
+t.test('named certifications and "certification in X"', async (t) => {
+  const got = of(`**Qualifications**
+
+- PMP or PRINCE2 certification
+- CISSP, CISM or CompTIA Security+ certification
+- Active RN license in the state of California
+- Certified Kubernetes Administrator (CKA)
+- The customer success manager (CSM) role is new
+
+**Nice to have**
+
+- CPA preferred
+- Relevant AWS certification
+- Certification in Project Management`);
+  t.same(got.must_have.certifications, ['PMP', 'PRINCE2', 'CISSP', 'CISM', 'CompTIA Security+', 'RN license', 'CKA']);
+  t.same(got.preferred.certifications, ['CPA', 'AWS certification', 'Certification in Project Management']);
+});
+
+t.test('German, Spanish and Polish requirements', async (t) => {
+  t.same(
+    of(`**Dein Profil**
+
+- Mehrjährige Erfahrung mit Java und Spring Boot
+- Erfahrung mit Docker und Kubernetes ist von Vorteil
+- Teamfähigkeit und Kommunikationsstärke`),
+    {
+      must_have: { education: [], certifications: [], skills: [hard('Java'), hard('Spring Boot'), soft('Teamwork'), soft('Communication')] },
+      preferred: { education: [], certifications: [], skills: [hard('Docker'), hard('Kubernetes')] },
+    },
+  );
+  t.same(
+    of('**Requisitos**\n\n- Dominio de Excel avanzado y SAP\n- Se valorará certificación en Six Sigma Green Belt'),
+    {
+      must_have: { education: [], certifications: [], skills: [hard('Microsoft Excel'), hard('SAP')] },
+      preferred: { education: [], certifications: ['Six Sigma Green Belt'], skills: [hard('Six Sigma')] },
+    },
+  );
+  t.same(of('**Wymagania:**\n\n- Znajomość SQL i Git\n\n**Mile widziane:**\n\n- Doświadczenie z Apache Airflow').preferred.skills, [hard('Apache Airflow')]);
+});
+
+t.test('no requirements heading: list items that read like requirements count', async (t) => {
+  t.same(
+    of(`Acme builds software for dentists.
+
+- 3+ years of experience with React and TypeScript
+- A degree in Computer Science or a related field
+- Experience with GraphQL (preferred)
+- You will build our new patient portal on AWS
+
+**Benefits**
+
+- Learning budget for Kubernetes courses`),
+    {
+      must_have: { education: ['Degree in Computer Science or a related field'], certifications: [], skills: [hard('React'), hard('TypeScript')] },
+      preferred: { education: [], certifications: [], skills: [hard('GraphQL')] },
+    },
+    'the responsibility bullet (AWS) and the benefits (Kubernetes) do not count',
+  );
+  t.same(of('**Requirements**\n\n- SQL\n\nOur team uses Python and dbt every day.').must_have.skills, [hard('SQL')], 'with a requirements heading, other text does not count');
+});
+
+t.test('nothing stated, empty buckets', async (t) => {
+  const empty = { education: [], certifications: [], skills: [] };
+  t.same(qualificationsOf([]), { must_have: empty, preferred: empty });
+  t.same(of('We are a small team that loves coffee.'), { must_have: empty, preferred: empty });
+});

@@ -1,0 +1,113 @@
+// Skills in posting text (crawlers/understanding/skills.ts + skills-dictionary.ts): aliases to
+// canonical names, tokens such as C++/C#/.NET/Node.js, the precision traps where a skill's name
+// is an ordinary word, multilingual soft skills, the dictionary's own consistency, and speed.
+import t from 'tap';
+import { SKILLS } from '../crawlers/understanding/skills-dictionary.ts';
+import { canonicalSkill, skillsIn } from '../crawlers/understanding/skills.ts';
+
+const names = (text: string) => skillsIn(text).map((skill) => skill.name);
+
+t.test('aliases come back under their canonical names, in order of appearance, once each', async (t) => {
+  t.same(names('Node.js, React, TypeScript, Postgres, k8s, GCP, AWS, CI/CD and ML'), [
+    'Node.js', 'React', 'TypeScript', 'PostgreSQL', 'Kubernetes', 'Google Cloud Platform', 'AWS', 'CI/CD', 'Machine Learning',
+  ]);
+  t.same(names('Experience with JS/TS, nodejs and Amazon Web Services; Google Cloud is a plus'), ['JavaScript', 'TypeScript', 'Node.js', 'AWS', 'Google Cloud Platform']);
+  t.same(names('Golang microservices; Python and python3 scripts; more Python'), ['Go', 'Microservices', 'Python']);
+  t.same(names('C#/.NET, ASP.NET Core and C/C++ (C++17)'), ['C#', '.NET', 'ASP.NET', 'C', 'C++']);
+  t.same(names('scikit-learn, pandas, NumPy and PyTorch on Apache Spark; A/B testing'), ['scikit-learn', 'pandas', 'NumPy', 'PyTorch', 'Apache Spark', 'A/B Testing']);
+  t.same(names('Salesforce, HubSpot, Jira, Confluence, Figma, Tableau, Power BI and SAP S/4HANA'), [
+    'Salesforce', 'HubSpot', 'Jira', 'Confluence', 'Figma', 'Tableau', 'Power BI', 'SAP',
+  ]);
+  t.same(names('REST and GraphQL APIs, gRPC, FP&A reporting'), ['REST', 'GraphQL', 'gRPC', 'FP&A']);
+  t.same(skillsIn('Excellent communication skills and Terraform'), [
+    { name: 'Communication', type: 'soft' },
+    { name: 'Terraform', type: 'hard' },
+  ]);
+});
+
+t.test('precision traps: ordinary words are not skills outside a technical context', async (t) => {
+  t.same(names('Own our Go to market motion and go-to-market plans. Go-live support.'), [], 'Go to market');
+  t.same(names("We'll let you go home early on Fridays. Go beyond what is expected."), [], 'go');
+  t.same(names('Swift delivery of every order matters to us.'), [], 'Swift delivery');
+  t.same(names('Partner with R&D on the roadmap.'), [], 'R&D');
+  t.same(names('You excel at building trust. Excel at execution.'), [], 'Excel at');
+  t.same(names('Advanced Microsoft Excel (pivot tables, VLOOKUP)'), ['Microsoft Excel'], 'Microsoft Excel');
+  t.same(names('Our products spark joy. Spark joy in customers.'), [], 'Spark joy');
+  t.same(names('You will help the rest of the team. REST APIs.'), ['REST'], 'rest in lower case');
+  t.same(names('Active TS/SCI clearance. Report to C-level executives at a Series C startup.'), [], 'TS/SCI, C-level, Series C');
+  t.same(names('Make sure every customer is heard. Less is more.'), [], 'Make, Less');
+  t.same(names('React quickly to incidents. Support the Sous Chef to prepare meals.'), [], 'React, Chef');
+  t.same(names('We value unity and a sense of rust-free craft. Slack off? Never.'), [], 'Unity, Rust, Slack');
+  t.same(names('Workday lunch is on us. Our workday ends at 5.'), [], 'Workday');
+});
+
+t.test('ordinary-word skills in a technical context', async (t) => {
+  t.same(names('Experience with Go, Rust and C++'), ['Go', 'Rust', 'C++'], 'next to other skills');
+  t.same(names('Strong skills in R or Python'), ['R', 'Python'], '"in R or Python"');
+  t.same(names('5+ years of experience building services in Go'), ['Go'], 'experience ... in');
+  t.same(names('Languages: Go, Rust, Swift'), ['Go', 'Rust', 'Swift'], 'a language list');
+  t.same(names('Go'), ['Go'], 'alone on its line');
+  t.same(names('- Swift\n- Kotlin'), ['Swift', 'Kotlin'], 'list items');
+  t.same(names('R programming and Go services'), ['R', 'Go'], 'cue after');
+  t.same(names('Sehr gute Excel-Kenntnisse und Erfahrung mit SQL'), ['Microsoft Excel', 'SQL'], 'Excel-Kenntnisse');
+  t.same(names('Proficient in Excel and PowerPoint'), ['Microsoft Excel', 'Microsoft PowerPoint'], 'proficient in');
+  t.same(names('Experience with Chef and Puppet'), ['Chef', 'Puppet'], 'a list of two ordinary-word tools after a cue');
+  t.same(names('Hands-on Spark experience, e.g. Spark Streaming'), ['Apache Spark'], 'Spark experience');
+  t.same(names('Znajomość Excel, Go lub Rust'), ['Microsoft Excel', 'Go', 'Rust'], 'Polish cue');
+});
+
+t.test('multilingual soft and hard skills', async (t) => {
+  t.same(names('Excellent written and verbal communication skills; team player; detail-oriented; strong problem-solving'), [
+    'Communication', 'Teamwork', 'Attention to Detail', 'Problem Solving',
+  ]);
+  t.same(names('Kommunikationsstärke, Teamfähigkeit und eine selbstständige Arbeitsweise'), ['Communication', 'Teamwork', 'Independent Work']);
+  t.same(names("Esprit d'équipe, rigueur et autonomie ; maîtrise de Python"), ['Teamwork', 'Attention to Detail', 'Independent Work', 'Python']);
+  t.same(names('Trabajo en equipo y resolución de problemas; experiencia con Node.js'), ['Teamwork', 'Problem Solving', 'Node.js']);
+  t.same(names('Dobra znajomość języka Python oraz komunikatywność i samodzielność'), ['Python', 'Communication', 'Self-Motivation']);
+  t.same(names('Stakeholder management, time management, mentoring junior engineers, adaptability'), [
+    'Stakeholder Management', 'Time Management', 'Mentoring', 'Adaptability',
+  ]);
+});
+
+t.test('canonicalSkill compares labels', async (t) => {
+  const cases: Array<[string, string | null]> = [
+    ['k8s', 'Kubernetes'], ['K8s', 'Kubernetes'], ['Postgres', 'PostgreSQL'], ['postgresql', 'PostgreSQL'], ['GCP', 'Google Cloud Platform'],
+    ['google cloud', 'Google Cloud Platform'], ['Amazon Web Services', 'AWS'], ['ML', 'Machine Learning'], ['node.js', 'Node.js'],
+    ['NodeJS', 'Node.js'], ['c#', 'C#'], ['C++', 'C++'], ['.net', '.NET'], ['Golang', 'Go'], ['go', 'Go'], ['JS', 'JavaScript'],
+    ['TS', 'TypeScript'], ['Machine-Learning', 'Machine Learning'], ['team player', 'Teamwork'], ['Basket weaving', null], ['', null],
+  ];
+  for (const [label, canonical] of cases) t.equal(canonicalSkill(label), canonical, label);
+});
+
+t.test('the dictionary: size, unique names, every form resolves to its own entry', async (t) => {
+  t.ok(SKILLS.length >= 400, `${SKILLS.length} entries`);
+  const soft = SKILLS.filter((entry) => entry.type === 'soft').length;
+  t.ok(soft >= 40, `${soft} soft skills`);
+  const seen = new Set<string>();
+  const problems: string[] = [];
+  for (const entry of SKILLS) {
+    if (seen.has(entry.name)) problems.push(`duplicate name ${entry.name}`);
+    seen.add(entry.name);
+    for (const form of [entry.name, ...(entry.aliases ?? [])]) {
+      if (canonicalSkill(form) !== entry.name) problems.push(`${form} resolves to ${canonicalSkill(form)}, not ${entry.name}`);
+      // Alone on a line every form is a skill, ordinary-word ones included.
+      if (names(`- ${form}`)[0] !== entry.name) problems.push(`${form} is not found alone`);
+    }
+  }
+  t.same(problems, []);
+  for (const name of ['Go', 'Rust', 'Swift', 'R', 'C', 'Microsoft Excel', 'Apache Spark', 'Chef', 'Puppet', 'Ember.js', 'Less', 'Make']) {
+    t.equal(SKILLS.find((entry) => entry.name === name)?.context, true, `${name} needs context`);
+  }
+});
+
+t.test('speed: one combined matcher, linear in the text', async (t) => {
+  const paragraph =
+    'You will design services in Go and TypeScript on Google Cloud Platform, run them on Kubernetes with Terraform, ' +
+    'and work with product managers, designers and data scientists who use Python, dbt and Looker. ' +
+    'We value excellent communication, ownership and a growth mindset; experience with Kafka, Redis or PostgreSQL is a plus.\n';
+  const text = paragraph.repeat(12); // ~5,000 characters, a long posting
+  const start = performance.now();
+  for (let i = 0; i < 2000; i++) skillsIn(text);
+  const elapsed = performance.now() - start;
+  t.ok(elapsed < 2000, `2,000 long postings in ${elapsed.toFixed(0)} ms`);
+});
