@@ -124,6 +124,8 @@ async function crawlLocked(deps: CrawlDeps, boardId: string): Promise<CrawlOutco
   const counts: CrawlCounts = { seen: 0, new: 0, updated: 0, unchanged: 0, expired: 0, failed: 0 };
   let status: Exclude<CrawlStatus, 'running'>;
   let error: string | null = null;
+  // The write of the page before, while the next is read.
+  let previous: Promise<void> | null = null;
   try {
     const listing = connector.list(boardTarget(board), http);
     const seen = new Set<string>();
@@ -150,8 +152,15 @@ async function crawlLocked(deps: CrawlDeps, boardId: string): Promise<CrawlOutco
       }
       counts.seen += page.length;
       if (!companyNamed) companyNamed = await nameCompany(pool, board, page);
-      await writePage(deps, board, page, counts);
+      // Two pages in flight: this page is read and understood (CPU, here) while the one
+      // before is written (in PostgreSQL); the writes stay one after another, so each sees
+      // the pages before it (duplicates). The earlier page's failure surfaces first.
+      const writing = writePage(deps, board, page, counts, previous);
+      writing.catch(() => {});
+      if (previous) await previous;
+      previous = writing;
     }
+    if (previous) await previous;
     if (end.complete) {
       counts.expired = await withTransaction(pool, (client) => recordListing(client, board.id, [...seen]));
       await boardAnswered(pool, board.id, http.receivedValidators);
@@ -182,6 +191,8 @@ async function crawlLocked(deps: CrawlDeps, boardId: string): Promise<CrawlOutco
       error = caught instanceof Error ? caught.message : String(caught);
     }
   } finally {
+    // A listing that failed while a page was being written: the write ends (or fails) first.
+    await previous?.catch(() => {});
     http.close();
   }
   const crawl = await finishCrawlRecord(pool, crawlId, { ...counts, status, requests: http.requests, error, http_errors: http.errors });
@@ -193,9 +204,17 @@ async function crawlLocked(deps: CrawlDeps, boardId: string): Promise<CrawlOutco
   return { status, crawl };
 }
 
-/** Writes a page's new and changed postings; unchanged ones (same hash, live, same board) are only counted. */
-async function writePage(deps: CrawlDeps, board: BoardRow, page: Posting[], counts: CrawlCounts): Promise<void> {
-  if (page.length === 0) return;
+/**
+ * Writes a page's new and changed postings; unchanged ones (same hash, live, same board)
+ * are only counted. The write waits for `after` (the page before's), so pages are written
+ * in order while this one is read and understood.
+ */
+async function writePage(deps: CrawlDeps, board: BoardRow, page: Posting[], counts: CrawlCounts, after: Promise<void> | null): Promise<void> {
+  // Even a page with nothing to write ends after the page before, keeping the chain in order.
+  const waitTurn = async () => {
+    if (after) await after.catch(() => {});
+  };
+  if (page.length === 0) return waitTurn();
   const jobs = page.map((posting) => jobFromPosting(posting, board));
   const stored = await storedPostings(deps.pool, board.ats, jobs.map((job) => job.source_key!));
   const changed = jobs.filter((job) => {
@@ -203,9 +222,11 @@ async function writePage(deps: CrawlDeps, board: BoardRow, page: Posting[], coun
     return !(previous && previous.live && previous.hash === job.content_hash && previous.board_id === board.id);
   });
   counts.unchanged += jobs.length - changed.length;
-  if (changed.length === 0) return;
+  if (changed.length === 0) return waitTurn();
   // Only what changed is converted and read (a re-crawl of an unchanged board does neither).
-  const written = await writeJobs(deps.pool, deps.boss, changed.map((job) => understandJob(prepareJob(job))));
+  const understood = changed.map((job) => understandJob(prepareJob(job)));
+  await waitTurn();
+  const written = await writeJobs(deps.pool, deps.boss, understood);
   const inserted = written.filter((row) => row.inserted).length;
   counts.new += inserted;
   counts.updated += written.length - inserted;

@@ -8,7 +8,7 @@
 // over (db/migrations/011, job_canonical_handover). Linking runs in the write transaction
 // (db/job-duplicates.ts).
 
-/** Bits in which two descriptions' SimHashes may differ and still be the same text. */
+/** Bits in which two descriptions' SimHashes may differ and still be the same text (at most 3: candidates are found by a shared 16-bit band, migration 013). */
 export const DUPLICATE_DISTANCE = 3;
 
 const WORD = /[\p{L}\p{N}]+/gu;

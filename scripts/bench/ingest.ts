@@ -68,7 +68,8 @@ for (const format of formats) {
   await crawl('first crawl', board.id);
   const queued = (await pool.query<{ n: number }>(`SELECT count(*)::int AS n FROM pgboss.job WHERE name = 'geocode.location' AND data->'job_ids' IS NOT NULL`)).rows[0]!.n;
   const indexed = (await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM job_search s JOIN jobs j ON j.id = s.job_id WHERE j.board_id = $1', [board.id])).rows[0]!.n;
-  console.log(`  geocode.location jobs queued so far: ${queued}; job_search rows (the PostgreSQL search index) of this board: ${indexed}`);
+  const duplicates = (await pool.query<{ n: number }>('SELECT count(*)::int AS n FROM jobs WHERE board_id = $1 AND duplicate_of IS NOT NULL', [board.id])).rows[0]!.n;
+  console.log(`  geocode.location jobs queued so far: ${queued}; job_search rows (the PostgreSQL search index) of this board: ${indexed}; linked as duplicates: ${duplicates}`);
   await crawl('unchanged re-crawl', board.id);
 }
 child.stdin!.end();
