@@ -33,7 +33,8 @@
 // the highest minimum stated (also a requirement bullet opening with years: "- 2-4 years in
 // an office role"): 0–1 → entry, 2–4 → mid, 5+ → senior. Years never make lead or
 // executive (leading people is a role, not a number of years). A company's own years ("we have
-// 20 years of experience") do not count.
+// 20 years of experience") do not count. With neither, experience asked without a number
+// ("proven experience with", "Erfahrung in") → mid, unless the text says none is needed.
 import type { EmploymentType, ExperienceLevel } from '../../db/jobs.ts';
 import { plainText, sentenceBounds, spaced as sp, WORD_END as E, WORD_START as S } from './text.ts';
 
@@ -176,6 +177,15 @@ function yearsLevel(text: string, markdown: string): ExperienceLevel | null {
   return 'senior';
 }
 
+/** Experience asked of the candidate without a number ("proven experience with", "Erfahrung in", "expérience en"). */
+const EXPERIENCE_ASKED = new RegExp(
+  `${S}(?:(?:proven|solid|strong|professional|hands-on|demonstrated|prior|previous|relevant|practical|significant|extensive|deep) )?(?:experience|track record) (?:with|in|of|building|working|as|using|designing|developing|leading|managing|running|selling|owning)${E}` +
+    `|${S}(?:berufserfahrung|erfahrung) (?:in|mit|im)${E}|${S}expérience (?:en|dans|de la|du|sur)${E}|${S}experiencia (?:en|con|como)${E}|${S}doświadczenie w${E}`,
+  'giu',
+);
+/** Said of an entry role: no experience needed. */
+const NO_EXPERIENCE = /\b(?:no (?:prior |previous )?experience (?:is )?(?:required|necessary|needed)|without (?:prior )?experience|keine (?:vorherige )?erfahrung)/i;
+
 /** The experience level a posting states: title first, then an internship, then required years; null when nothing says it. */
 export function experienceLevelOf(input: { title: string; markdown: string; employmentType: EmploymentType | null }): ExperienceLevel | null {
   const fromTitle = titleLevel(input.title);
@@ -183,5 +193,15 @@ export function experienceLevelOf(input: { title: string; markdown: string; empl
   if ((fromTitle === null || fromTitle === 'senior' || fromTitle === 'mid') && TEAM_MANAGER_TITLE.test(input.title) && MANAGES_PEOPLE.test(plainText(input.markdown))) return 'lead';
   if (fromTitle) return fromTitle;
   if (input.employmentType === 'internship') return 'intern';
-  return yearsLevel(plainText(input.markdown), input.markdown);
+  const text = plainText(input.markdown);
+  const years = yearsLevel(text, input.markdown);
+  if (years) return years;
+  // No level word and no years, but professional experience asked: a mid-level role (the
+  // labelled postings' reading; an entry role says it asks for none).
+  if (NO_EXPERIENCE.test(text)) return null;
+  for (const match of text.matchAll(EXPERIENCE_ASKED)) {
+    const [from] = sentenceBounds(text, match.index);
+    if (!COMPANY.test(text.slice(from, match.index))) return 'mid';
+  }
+  return null;
 }
