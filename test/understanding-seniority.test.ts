@@ -84,7 +84,7 @@ const TEXT: Case[] = [
   { name: 'years without "experience" do not count', markdown: 'Our platform has been running for 10 years.', want: null },
   { name: 'experience asked without a number: mid', markdown: '**Requirements**\n\n- Proven experience with B2B SaaS sales\n- Fluent English', want: 'mid' },
   { name: 'German: Erfahrung in, without a number: mid', markdown: '- Erfahrung in der Buchhaltung\n- Sehr gute Deutschkenntnisse', want: 'mid' },
-  { name: 'no experience needed: nothing said', markdown: 'No prior experience is required: we train you. You will gain experience in customer care.', want: null },
+  { name: 'no experience needed: entry', markdown: 'No prior experience is required: we train you. You will gain experience in customer care.', want: 'entry' },
   { name: "the company's experience without a number does not count", markdown: 'We have deep experience in payments and serve 5,000 merchants.', want: null },
   {
     name: 'an "X Manager" whose text says it leads people',

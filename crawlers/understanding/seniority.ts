@@ -34,7 +34,7 @@
 // an office role"): 0–1 → entry, 2–4 → mid, 5+ → senior. Years never make lead or
 // executive (leading people is a role, not a number of years). A company's own years ("we have
 // 20 years of experience") do not count. With neither, experience asked without a number
-// ("proven experience with", "Erfahrung in") → mid, unless the text says none is needed.
+// ("proven experience with", "Erfahrung in") → mid; "no experience required" → entry.
 import type { EmploymentType, ExperienceLevel } from '../../db/jobs.ts';
 import { plainText, sentenceBounds, spaced as sp, WORD_END as E, WORD_START as S } from './text.ts';
 
@@ -183,8 +183,8 @@ const EXPERIENCE_ASKED = new RegExp(
     `|${S}(?:berufserfahrung|erfahrung) (?:in|mit|im)${E}|${S}expérience (?:en|dans|de la|du|sur)${E}|${S}experiencia (?:en|con|como)${E}|${S}doświadczenie w${E}`,
   'giu',
 );
-/** Said of an entry role: no experience needed. */
-const NO_EXPERIENCE = /\b(?:no (?:prior |previous )?experience (?:is )?(?:required|necessary|needed)|without (?:prior )?experience|keine (?:vorherige )?erfahrung)/i;
+/** An entry role says so: no experience needed. */
+const NO_EXPERIENCE = /\b(?:no (?:prior |previous )?experience (?:is )?(?:required|necessary|needed)|no experience\?|without (?:prior )?experience|keine (?:vorherige )?erfahrung)/i;
 
 /** The experience level a posting states: title first, then an internship, then required years; null when nothing says it. */
 export function experienceLevelOf(input: { title: string; markdown: string; employmentType: EmploymentType | null }): ExperienceLevel | null {
@@ -196,9 +196,9 @@ export function experienceLevelOf(input: { title: string; markdown: string; empl
   const text = plainText(input.markdown);
   const years = yearsLevel(text, input.markdown);
   if (years) return years;
-  // No level word and no years, but professional experience asked: a mid-level role (the
-  // labelled postings' reading; an entry role says it asks for none).
-  if (NO_EXPERIENCE.test(text)) return null;
+  // No level word and no years: "no experience required" is an entry role; professional
+  // experience asked is a mid-level one (the labelled postings' reading).
+  if (NO_EXPERIENCE.test(text)) return 'entry';
   for (const match of text.matchAll(EXPERIENCE_ASKED)) {
     const [from] = sentenceBounds(text, match.index);
     if (!COMPANY.test(text.slice(from, match.index))) return 'mid';
