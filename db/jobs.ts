@@ -130,6 +130,27 @@ export interface StoredJobInput extends JobInput {
   description_simhash: string | null;
 }
 
+/** The columns of what the understanding fills (crawlers/understanding/), as stored. */
+function understoodColumns(job: UnderstoodFields) {
+  return {
+    normalized_title: job.normalized_title ?? null,
+    summary: job.summary ?? null,
+    employment_type: job.employment_type ?? null,
+    work_model: job.work_model ?? null,
+    experience_level: job.experience_level ?? null,
+    salary_min: job.compensation?.min ?? null,
+    salary_max: job.compensation?.max ?? null,
+    salary_currency: job.compensation?.currency ?? null,
+    salary_period: job.compensation?.period ?? null,
+    qualifications: { must_have: bucket(job.qualifications?.must_have), preferred: bucket(job.qualifications?.preferred) },
+    responsibilities: job.responsibilities ?? [],
+    benefits: job.benefits ?? [],
+    is_work_auth_required: job.is_work_auth_required ?? null,
+    is_h1b_sponsor: job.is_h1b_sponsor ?? null,
+    is_clearance_required: job.is_clearance_required ?? null,
+  };
+}
+
 /** The row a job input becomes, with its derived columns. */
 function toRow(job: StoredJobInput) {
   const locations = job.locations ?? [];
@@ -142,28 +163,14 @@ function toRow(job: StoredJobInput) {
     source_key: job.source_key ?? job.external_id ?? job.listing_url,
     company_id: job.company_id,
     title: job.title,
-    normalized_title: job.normalized_title ?? null,
     description_source: job.description,
     description_markdown: job.description_markdown,
     description_html: job.description_html,
-    summary: job.summary ?? null,
     listing_url: job.listing_url,
     apply_url: job.apply_url,
-    employment_type: job.employment_type ?? null,
-    work_model: job.work_model ?? null,
-    experience_level: job.experience_level ?? null,
-    salary_min: job.compensation?.min ?? null,
-    salary_max: job.compensation?.max ?? null,
-    salary_currency: job.compensation?.currency ?? null,
-    salary_period: job.compensation?.period ?? null,
     date_posted: iso(job.date_posted),
     valid_through: iso(job.valid_through),
-    qualifications: { must_have: bucket(job.qualifications?.must_have), preferred: bucket(job.qualifications?.preferred) },
-    responsibilities: job.responsibilities ?? [],
-    benefits: job.benefits ?? [],
-    is_work_auth_required: job.is_work_auth_required ?? null,
-    is_h1b_sponsor: job.is_h1b_sponsor ?? null,
-    is_clearance_required: job.is_clearance_required ?? null,
+    ...understoodColumns(job),
     locations,
     country_codes: countryCodes,
     location_text: locationText,
@@ -373,24 +380,7 @@ export type UnderstoodFields = Pick<
 /** Writes the understood fields of stored jobs; only rows that change move (updated_at). Returns their ids. */
 export async function writeUnderstood(db: Queryable, jobs: Array<{ id: string } & UnderstoodFields>): Promise<string[]> {
   if (jobs.length === 0) return [];
-  const rows = jobs.map((job) => ({
-    id: job.id,
-    normalized_title: job.normalized_title ?? null,
-    summary: job.summary ?? null,
-    employment_type: job.employment_type ?? null,
-    work_model: job.work_model ?? null,
-    experience_level: job.experience_level ?? null,
-    salary_min: job.compensation?.min ?? null,
-    salary_max: job.compensation?.max ?? null,
-    salary_currency: job.compensation?.currency ?? null,
-    salary_period: job.compensation?.period ?? null,
-    qualifications: { must_have: bucket(job.qualifications?.must_have), preferred: bucket(job.qualifications?.preferred) },
-    responsibilities: job.responsibilities ?? [],
-    benefits: job.benefits ?? [],
-    is_h1b_sponsor: job.is_h1b_sponsor ?? null,
-    is_work_auth_required: job.is_work_auth_required ?? null,
-    is_clearance_required: job.is_clearance_required ?? null,
-  }));
+  const rows = jobs.map((job) => ({ id: job.id, ...understoodColumns(job) }));
   const columns = Object.keys(rows[0]!).filter((column) => column !== 'id');
   const { rows: changed } = await db.query<{ id: string }>(
     `UPDATE jobs j SET ${columns.map((column) => `${column} = r.${column}`).join(', ')}, updated_at = now()
