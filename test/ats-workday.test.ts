@@ -3,6 +3,7 @@
 // end, the 2,000-result cap, relative postedOn, details closed between list and detail).
 import t from 'tap';
 import { workdayToken } from '../crawlers/boards.ts';
+import { workplace } from '../crawlers/ats/map.ts';
 import { workdayConnector, workdaySite } from '../crawlers/ats/workday.ts';
 import type { Posting } from '../crawlers/connector.ts';
 import { CrawlHttpError } from '../crawlers/http.ts';
@@ -257,4 +258,11 @@ t.test('a board token is read from the site URL as the connector reads it', asyn
   t.equal(workdayToken('https://acme.wd1.myworkdayjobs.com/External/job/Berlin/Engineer_R1'), 'acme/External', 'a posting URL names its site');
   t.equal(workdayToken('https://wd3.myworkdaysite.com/recruiting/acme/Careers'), 'acme/Careers', 'not the pod');
   t.throws(() => workdayToken('https://acme.wd1.myworkdayjobs.com/'), /site URL/);
+});
+
+t.test('remote types written as phrases still state the workplace', async (t) => {
+  t.equal(workplace('Hybrid Position'), 'hybrid');
+  t.equal(workplace('Remote Eligible, USA'), 'remote');
+  t.equal(workplace('Onsite (5 Days per Week)'), 'onsite');
+  t.equal(workplace('Flex'), null, 'a word that states no model stays unknown');
 });

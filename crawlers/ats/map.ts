@@ -33,10 +33,17 @@ const WORKPLACE: Record<string, WorkModel> = {
   onsite: 'onsite', inoffice: 'onsite', office: 'onsite', onpremise: 'onsite',
 };
 
-/** A structured workplace value ("Remote", "OnSite", "on-site", "hybrid"); null when unknown. */
+/** A value that opens with a workplace word: Workday tenants write "Hybrid Position", "Remote Eligible, USA", "On-site (5 days)". */
+const WORKPLACE_LEAD = /^\s*(?:(fully |100% )?remote|(hybrid)|(on[- ]?site|in[- ]office))\b/i;
+
+/** A structured workplace value ("Remote", "OnSite", "on-site", "hybrid", "Hybrid Position"); null when unknown. */
 export function workplace(value: string | null | undefined): WorkModel | null {
   if (!value) return null;
-  return WORKPLACE[squash(value)] ?? null;
+  const known = WORKPLACE[squash(value)];
+  if (known) return known;
+  const lead = WORKPLACE_LEAD.exec(value);
+  if (!lead) return null;
+  return lead[2] ? 'hybrid' : lead[3] ? 'onsite' : 'remote';
 }
 
 const PERIODS: Record<string, SalaryPeriod> = {
