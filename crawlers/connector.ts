@@ -45,6 +45,19 @@ export interface Posting {
   compensation: Compensation | null;
   /** The employer's name when the listing states it. */
   company_name?: string | null;
+  /** Places the ATS states in parts (city, region, country), each for the entry of `locations` it describes. */
+  places?: PostingPlace[];
+}
+
+/** A place an ATS gives in fields rather than as one string; read through the gazetteer, never worse than `raw`. */
+export interface PostingPlace {
+  /** The entry of `locations` this place is. */
+  raw: string;
+  city: string | null;
+  region: string | null;
+  country: string | null;
+  /** ISO 3166-1 alpha-2 (or alpha-3) when the ATS gives a code. */
+  country_code: string | null;
 }
 
 /** Where a listing stopped; anything but `complete` expires nothing. */

@@ -11,7 +11,8 @@ import {
   abandonRunningCrawls, boardAnswered, boardMissing, disableBoard, expireBoardJobs, findBoard, finishCrawlRecord, liveJobCount,
   recordListing, recordUnchangedListing, startCrawlRecord, storedPostings, type BoardRow, type CrawlCounts, type CrawlRecord, type CrawlStatus,
 } from '../db/boards.ts';
-import type { JobInput } from '../db/jobs.ts';
+import type { JobInput, JobLocation } from '../db/jobs.ts';
+import { geocoderFor, placeFromParts } from '../geo/structured-place.ts';
 import { withTransaction, type Pool } from '../db/pool.ts';
 import type { Logger } from '../lib/logger.ts';
 import { connectors } from './ats/index.ts';
@@ -82,9 +83,14 @@ export function jobFromPosting(posting: Posting, board: BoardRow): JobInput {
     date_posted: posting.date_posted,
     valid_through: posting.valid_through,
     department: posting.department,
-    locations: posting.locations.map((location) => ({
-      location, city: null, region: null, country: null, country_code: null, latitude: null, longitude: null,
-    })),
+    // A structured place carries its parts until writePage reads them through the gazetteer.
+    locations: posting.locations.map((location) => {
+      const parts = posting.places?.find((candidate) => candidate.raw === location);
+      return {
+        location, city: parts?.city ?? null, region: parts?.region ?? null, country: parts?.country ?? null,
+        country_code: parts?.country_code ?? null, latitude: null, longitude: null,
+      };
+    }),
     content_hash: postingHash(posting, board),
     stated: { employment_type: posting.employment_type, work_model: posting.workplace, compensation: posting.compensation },
   };
@@ -223,6 +229,7 @@ async function writePage(deps: CrawlDeps, board: BoardRow, page: Posting[], coun
   });
   counts.unchanged += jobs.length - changed.length;
   if (changed.length === 0) return waitTurn();
+  await resolveStructuredPlaces(deps.pool, changed);
   // Only what changed is converted and read (a re-crawl of an unchanged board does neither).
   const understood = changed.map((job) => understandJob(prepareJob(job)));
   await waitTurn();
@@ -232,6 +239,23 @@ async function writePage(deps: CrawlDeps, board: BoardRow, page: Posting[], coun
   counts.updated += written.length - inserted;
   // Sent again but equal in every stored field (only the hash moved): unchanged.
   counts.unchanged += changed.length - written.length;
+}
+
+/** Places an ATS gave in parts, made canonical (with coordinates when the city is known) through the gazetteer; the rest wait for geocode.location. */
+async function resolveStructuredPlaces(pool: Pool, jobs: JobInput[]): Promise<void> {
+  const structured = (location: JobLocation) => location.latitude === null && !!(location.city || location.region || location.country || location.country_code);
+  if (!jobs.some((job) => job.locations?.some(structured))) return;
+  const geocoder = geocoderFor(pool);
+  for (const job of jobs) {
+    if (!job.locations?.some(structured)) continue;
+    job.locations = await Promise.all(
+      job.locations.map((location) =>
+        structured(location)
+          ? placeFromParts({ city: location.city, region: location.region, country: location.country, countryCode: location.country_code }, location.location, geocoder)
+          : location,
+      ),
+    );
+  }
 }
 
 /** A company added without a name carries its board token; the listing's own name replaces it. */

@@ -1,24 +1,27 @@
 // Ingestion end to end with other formats than Greenhouse's: Lever (paged JSON), Recruitee
 // (a host per company) and Workday (a site URL, CXS paging and a detail per posting)
-// boards added through the admin API, crawled by the crawl.board worker through
+// (and SmartRecruiters, whose places come in parts) boards added through the admin API, crawled by the crawl.board worker through
 // CRAWL_ORIGINS, their jobs served with the fields each ATS states; and a posting whose
 // valid_through has passed is expired: in GET /api/jobs/expired, gone from search.
 import t from 'tap';
 import { makeLeverPosting, startLeverReplica } from './helpers/ats-api/lever.ts';
 import { makeRecruiteePosting, recruiteeTimeText, startRecruiteeReplica } from './helpers/ats-api/recruitee.ts';
 import { makeWorkdayPosting, startWorkdayReplica } from './helpers/ats-api/workday.ts';
+import { smartRecruitersPostings, startSmartRecruitersReplica } from './helpers/ats-api/smartrecruiters.ts';
 import { startIngestionService } from './helpers/ingestion.ts';
 
 const lever = await startLeverReplica();
 const recruitee = await startRecruiteeReplica();
 const workday = await startWorkdayReplica();
-t.teardown(() => Promise.all([lever.close(), recruitee.server.close(), workday.server.close()]));
+const smartrecruiters = await startSmartRecruitersReplica();
+t.teardown(() => Promise.all([lever.close(), recruitee.server.close(), workday.server.close(), smartrecruiters.server.close()]));
 lever.boards.set('leverco', [1, 2].map((n) => makeLeverPosting(n, 'leverco')));
 recruitee.boards.set('recco', [1, 2, 3].map((n) => makeRecruiteePosting(n, 'recco')));
 workday.boards.set('dayco/External', Array.from({ length: 25 }, (_, n) => makeWorkdayPosting(n, 'dayco/External')));
 const workdayUrl = workday.target('dayco/External').url!;
+smartrecruiters.boards.set('srco', smartRecruitersPostings());
 
-const { admin, customer, crawl } = await startIngestionService(t, { ...lever.origins, ...recruitee.origins, ...workday.origins });
+const { admin, customer, crawl } = await startIngestionService(t, { ...lever.origins, ...recruitee.origins, ...workday.origins, ...smartrecruiters.origins });
 
 const addBoard = async (body: Record<string, string>) => {
   const added = await admin.post('/api/admin/boards', body);
@@ -71,4 +74,12 @@ t.test('a Recruitee board; a posting whose valid_through passed is expired', asy
   const after = await jobsOf('recruitee');
   t.same(after.map((job) => job.id).includes(closing.id), false, 'gone from search');
   t.equal(after.length, 2);
+});
+
+t.test('a SmartRecruiters board: a place given in parts is read through the gazetteer at write time', async (t) => {
+  const id = await addBoard({ ats: 'smartrecruiters', token: 'srco' });
+  t.match((await crawl(id)).crawls[0], { status: 'succeeded', new: 2 });
+  const jobs = await jobsOf('smartrecruiters');
+  const irvine = jobs.find((job) => job.locations.some((location: any) => location.location === 'Irvine, CA, United States'))!;
+  t.match(irvine.locations[0], { city: 'Irvine', region: 'California', country: 'United States', latitude: Number, longitude: Number });
 });

@@ -143,6 +143,8 @@ export function mapBambooHRJob(id: string, listed: BambooListItem, job: BambooJo
   const office = job.location ?? listed.location;
   const area = job.atsLocation ?? listed.atsLocation;
   const country = (job.location?.addressCountry || area?.country) ?? null;
+  const officeRaw = place(office?.city, office?.state, job.location?.addressCountry);
+  const areaRaw = place(area?.city, area?.state || area?.province, area?.country);
   return {
     external_id: id,
     title: (job.jobOpeningName ?? listed.jobOpeningName).trim(),
@@ -150,10 +152,11 @@ export function mapBambooHRJob(id: string, listed: BambooListItem, job: BambooJo
     listing_url: page,
     // The application form is on the posting page.
     apply_url: page,
-    locations: strings([
-      place(office?.city, office?.state, job.location?.addressCountry),
-      place(area?.city, area?.state || area?.province, area?.country),
-    ]),
+    locations: strings([officeRaw, areaRaw]),
+    places: [
+      ...(officeRaw ? [{ raw: officeRaw, city: office?.city ?? null, region: office?.state ?? null, country: job.location?.addressCountry ?? null, country_code: null }] : []),
+      ...(areaRaw && areaRaw !== officeRaw ? [{ raw: areaRaw, city: area?.city ?? null, region: (area?.state || area?.province) ?? null, country: area?.country ?? null, country_code: null }] : []),
+    ],
     workplace: workModel({ isRemote: job.isRemote ?? listed.isRemote, locationType: job.locationType ?? listed.locationType }),
     employment_type: employmentType(job.employmentStatusLabel ?? listed.employmentStatusLabel),
     department: (job.departmentLabel ?? listed.departmentLabel)?.trim() || null,

@@ -84,6 +84,7 @@ function workplaceOf(location: SmartRecruitersLocation | undefined): WorkModel |
 
 export function mapSmartRecruitersPosting(posting: SmartRecruitersPosting): Posting {
   const location = posting.location;
+  const raw = (location?.fullLocation ?? place(location?.city, location?.region, location?.country))?.trim() || null;
   const listingUrl = posting.postingUrl ?? `https://jobs.smartrecruiters.com/${encodeURIComponent(posting.company?.identifier ?? '')}/${posting.id}`;
   const type = posting.typeOfEmployment;
   return {
@@ -92,7 +93,8 @@ export function mapSmartRecruitersPosting(posting: SmartRecruitersPosting): Post
     description: description(posting),
     listing_url: listingUrl,
     apply_url: posting.applyUrl ?? listingUrl,
-    locations: strings([location?.fullLocation ?? place(location?.city, location?.region, location?.country)]),
+    locations: strings([raw]),
+    ...(raw && location && (location.city || location.country) ? { places: [{ raw, city: location.city ?? null, region: location.region ?? null, country: null, country_code: location.country?.toUpperCase() ?? null }] } : {}),
     workplace: workplaceOf(location),
     // The label is the board's wording ("Full-time", "Vollzeit"); the id a fixed code ("permanent").
     employment_type: employmentType(type?.label) ?? employmentType(type?.id),
