@@ -197,7 +197,7 @@ t.test('paging', async (t) => {
   const beyond = await client.get('/api/jobs?page=9');
   t.same(beyond.body.jobs, []);
   t.equal(beyond.body.has_more, false);
-  for (const bad of ['page_size=0', 'page_size=101', 'page=0', 'page=abc', 'page=Infinity', 'page_size=-Infinity', 'page=1e400', 'page_size=x&page_size=-Infinity']) {
+  for (const bad of ['page_size=0', 'page_size=101', 'page=0', 'page=abc', 'page=Infinity', 'page_size=-Infinity', 'page=1e400', 'page_size=x&page_size=-Infinity', 'page=1&page=2']) {
     t.equal((await client.get(`/api/jobs?${bad}`)).status, 400, bad);
   }
   const deep = await client.get('/api/jobs?page=101&page_size=100');

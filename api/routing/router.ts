@@ -6,7 +6,7 @@ import Router, { type RouterMiddleware } from '@koa/router';
 import type { Context, Middleware, Next } from 'koa';
 import { createAjv, type Ajv2020 } from './ajv.ts';
 import type { Route } from './route.ts';
-import { arrayQueryParameters, compile, fieldErrors, nonFiniteNumbers, normalizeQuery, unstorableStrings, validationProblem } from './validation.ts';
+import { arrayQueryParameters, compile, fieldErrors, nonFiniteNumbers, normalizeQuery, repeatedScalars, unstorableStrings, validationProblem } from './validation.ts';
 import { readJsonBody } from '../middleware/json-body.ts';
 import { invalidRequest, notFound, problem } from '../errors.ts';
 import { MAX_URL_BYTES } from '../server.ts';
@@ -44,6 +44,7 @@ function inputValidator(route: Route, maxJsonBodyBytes: number, ajv: Validators)
   const validateParams = compile(parameterAjv, request.params);
   const validateBody = compile(bodyAjv, request.body);
   const arrayNames = arrayQueryParameters(request.query);
+  const declaredQuery = Object.keys((request.query?.properties ?? {}) as Record<string, unknown>);
   const bodyRequired = request.bodyRequired ?? request.body !== undefined;
 
   return async (ctx: Context, next: Next) => {
@@ -54,7 +55,9 @@ function inputValidator(route: Route, maxJsonBodyBytes: number, ajv: Validators)
     if (validateParams && !validateParams(params)) {
       throw validationProblem(fieldErrors(validateParams.errors ?? [], 'path'), request.params);
     }
-    const query = normalizeQuery(ctx.query as Record<string, unknown>, arrayNames);
+    const query = normalizeQuery(ctx.query as Record<string, unknown>, arrayNames, declaredQuery);
+    const repeated = repeatedScalars(query, arrayNames);
+    if (repeated.length > 0) throw validationProblem(repeated);
     if (validateQuery && !validateQuery(query)) {
       throw validationProblem(fieldErrors(validateQuery.errors ?? [], 'query'), request.query);
     }

@@ -70,6 +70,13 @@ export function unstorableStrings(value: unknown, location: string): FieldError[
   return errors;
 }
 
+/** Declared scalar parameters given more than once (`?page=1&page=2`): which one was meant is unknown. */
+export function repeatedScalars(query: Record<string, unknown>, arrays: Map<string, number>): FieldError[] {
+  return Object.entries(query)
+    .filter(([name, value]) => Array.isArray(value) && !arrays.has(name))
+    .map(([field]) => ({ location: 'query', field, message: 'is given more than once; give it once' }));
+}
+
 /**
  * Parameters the validator coerced to a number that is not finite: Ajv reads "Infinity",
  * "-Infinity" and "1e400" as numbers and, under strict numbers, lets them through.
@@ -141,16 +148,19 @@ export function arrayQueryParameters(schema: JsonSchema | undefined): Map<string
  * Blank items are dropped, except when the list has more items than it may hold: then it
  * stays whole, so `maxItems` refuses it (101 blanks are not an empty list).
  */
-export function normalizeQuery(query: Record<string, unknown>, arrays: Map<string, number>): Record<string, unknown> {
+export function normalizeQuery(query: Record<string, unknown>, arrays: Map<string, number>, declared: readonly string[] = []): Record<string, unknown> {
   const result: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(query)) {
     const maxItems = arrays.get(name);
     if (maxItems !== undefined) {
       const parts = (Array.isArray(value) ? value : [value]).flatMap((item) => String(item).split(',')).map((part) => part.trim());
       result[name] = parts.length > maxItems ? parts : parts.filter((part) => part !== '');
+    } else if (Array.isArray(value) && !declared.includes(name)) {
+      // An undeclared parameter given twice: the last one, as most frameworks read it.
+      result[name] = value[value.length - 1];
     } else {
-      // A repeated scalar parameter: the last one wins, as most frameworks do.
-      result[name] = Array.isArray(value) ? value[value.length - 1] : value;
+      // A declared scalar given twice stays a list, which repeatedScalars refuses.
+      result[name] = value;
     }
   }
   return result;
