@@ -40,9 +40,9 @@ export const adminBoardRoutes: Route[] = [
         {
           ats: Type.String({ enum: [...ATS_IDS] }),
           token: Type.Optional(Type.String({ pattern: BOARD_TOKEN_PATTERN, description: "The board's name on the ATS. Workday: read from the URL (`tenant/site`) unless given." })),
-          url: Type.Optional(Type.String({ format: 'uri', pattern: '^https://[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?/[^?#]*[A-Za-z0-9]', maxLength: 2000, description: 'The https site URL, a host name without port or user (required for Workday, with its site path).' })),
+          url: Type.Optional(Type.String({ format: 'uri', pattern: '^https://(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\\.)*[A-Za-z](?:[A-Za-z0-9-]*[A-Za-z0-9])?/[^?#]*[A-Za-z0-9]', maxLength: 2000, description: 'The https site URL: a host name (not an address) without port or user, and the site path (required for Workday).' })),
           company_name: Type.Optional(Type.String({ minLength: 1, maxLength: 200, pattern: '\\S', description: "Defaults to the token until the board's own listing names the employer." })),
-          website: Type.Optional(Type.String({ format: 'uri', pattern: '^https?://[A-Za-z0-9](?:[A-Za-z0-9.-]*[A-Za-z0-9])?(?::[0-9]{1,4})?(?:[/?#]|$)', maxLength: 2000 })),
+          website: Type.Optional(Type.String({ format: 'uri', pattern: '^https?://(?:[A-Za-z0-9](?:[A-Za-z0-9-]*[A-Za-z0-9])?\\.)*[A-Za-z](?:[A-Za-z0-9-]*[A-Za-z0-9])?(?::[0-9]{1,4})?(?:[/?#]|$)', maxLength: 2000 })),
           interval_minutes: Type.Optional(Type.Integer({ minimum: 1, maximum: 10080, description: 'Defaults to CRAWL_INTERVAL_MINUTES (60).' })),
         },
         {
