@@ -10,7 +10,7 @@ import type { Pool } from '../db/pool.ts';
 import { CITY_ALIASES, LIST_CITY_ALIASES, REGION_CITIES } from './aliases.ts';
 import { Gazetteer, withoutRegionWord, type City, type Country, type Region } from './gazetteer.ts';
 import { normalizeName, tokens } from './normalize.ts';
-import { COMPONENT_SEPARATOR, isPlaceholder, isRemoteSentinel, isWiderThanACountry, isWorkMode, mentionsRemote, splitCompound, stripNoise, UPPER_CASE_JOINER, withoutWorkMode } from './rules.ts';
+import { COMPONENT_SEPARATOR, isPlaceholder, isRemoteSentinel, isWiderThanACountry, isWorkMode, mentionsRemote, namesAPlace, splitCompound, stripNoise, UPPER_CASE_JOINER, withoutWorkMode } from './rules.ts';
 
 export interface GeocodedLocation {
   city: string | null;
@@ -184,8 +184,7 @@ export class Geocoder {
   async resolvePlace(parts: PlaceParts): Promise<GeocodedLocation | null> {
     const clean = (value: string | null | undefined) => {
       const text = value?.trim();
-      if (!text || isRemoteSentinel(text) || isPlaceholder(text) || isWorkMode(normalizeName(text))) return null;
-      return text;
+      return namesAPlace(text) ? text : null;
     };
     let country: Country | null = null;
     for (const text of [clean(parts.countryCode), clean(parts.country)]) {

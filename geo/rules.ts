@@ -1,5 +1,6 @@
 // The text rules of spec 4.3, before any lookup: remote sentinels (rule 1), placeholders
 // (rule 2), noise stripping and compound splitting (rule 4).
+import { normalizeName } from './normalize.ts';
 
 const SENTINEL = String.raw`(?:(?:fully |100% )?remote|anywhere|global|worldwide|work from home|wfh|telecommute|distributed|home[\s-]*office|home[\s-]*based)`;
 const TRAILING_WORD = String.raw`(?:traveling|travel|anywhere|remote|virtual)`;
@@ -127,4 +128,9 @@ const MENTIONS_REMOTE = /\bremote\b|\bwork(?:ing)? from home\b|\bwfh\b|\btelecom
 /** The text says the work is remote, among other things ("Remote - EMEA"). */
 export function mentionsRemote(input: string): boolean {
   return MENTIONS_REMOTE.test(input);
+}
+
+/** A part of a place that names one: not blank, not "Remote", not a placeholder ("N/A"), not a work mode. */
+export function namesAPlace(text: string | null | undefined): text is string {
+  return !!text && !isRemoteSentinel(text) && !isPlaceholder(text) && !isWorkMode(normalizeName(text));
 }

@@ -17,7 +17,7 @@ import type { Pool } from '../db/pool.ts';
 import { Geocoder, type GeocodedLocation, type PlaceParts } from './geocoder.ts';
 import { COUNTRY_ALIASES } from './aliases.ts';
 import { normalizeName } from './normalize.ts';
-import { isPlaceholder, isRemoteSentinel, isWorkMode } from './rules.ts';
+import { namesAPlace } from './rules.ts';
 
 const require = createRequire(import.meta.url);
 countries.registerLocale(require('i18n-iso-countries/langs/en.json'));
@@ -50,8 +50,7 @@ export function geocoderFor(pool: Pool): Promise<Geocoder> {
 /** A part as given, or null when it is blank or names no place ("Remote", "N/A"). */
 function given(value: string | null | undefined): string | null {
   const text = value?.replace(SPACES, ' ').trim();
-  if (!text || isRemoteSentinel(text) || isPlaceholder(text) || isWorkMode(normalizeName(text))) return null;
-  return text;
+  return namesAPlace(text) ? text : null;
 }
 
 /** An ISO alpha-2 code from a code (alpha-2 or -3, any case) or an English country name. */
