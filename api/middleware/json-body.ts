@@ -40,8 +40,8 @@ export async function readJsonBody(ctx: Context, limit: number): Promise<unknown
     if (type === 'request.aborted') throw error;
     throw invalidRequest(`The request body could not be read: ${(error as Error).message}`);
   }
-  // Only JSON's own whitespace makes an empty body; anything else must parse.
-  if (/^[ \t\n\r]*$/.test(text)) return undefined;
+  // Only an empty body is no body: whitespace alone is not a JSON text (RFC 8259 needs a value).
+  if (text === '') return undefined;
   try {
     return JSON.parse(text);
   } catch (error) {
