@@ -21,10 +21,20 @@ const EMPLOYMENT: Record<string, EmploymentType> = {
   temporary: 'temporary', temp: 'temporary', seasonal: 'temporary', befristet: 'temporary',
 };
 
-/** A structured employment-type value, in any of the ATSs' spellings; null when unknown. */
+/** Workplace words boards put beside the employment type in one value ("Full Time Remote", "Remote - Full-time"). */
+const WORKPLACE_WORDS = /\b(?:fully\s+|100%\s+)?remote\b|\bhybrid\b|\bon[- ]?site\b|\bin[- ]office\b/gi;
+
+/**
+ * A structured employment-type value, in any of the ATSs' spellings; null when unknown. A
+ * board-defined value that joins a workplace word to a known type ("Full Time Remote") maps by
+ * the type; the workplace part is left to the workplace field and the text.
+ */
 export function employmentType(value: string | null | undefined): EmploymentType | null {
   if (!value) return null;
-  return EMPLOYMENT[squash(value)] ?? null;
+  const known = EMPLOYMENT[squash(value)];
+  if (known) return known;
+  const rest = squash(value.replace(WORKPLACE_WORDS, ' '));
+  return rest && rest !== squash(value) ? (EMPLOYMENT[rest] ?? null) : null;
 }
 
 const WORKPLACE: Record<string, WorkModel> = {
