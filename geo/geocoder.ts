@@ -3,14 +3,15 @@
 // against the offline gazetteer, whose labels are authoritative. A part is read from
 // the right: a country, then a region, qualify the place named before them. Orders that
 // put the country first (Workday's "US, OR, Beaverton", "IN-KA-Bangalore", "USA.VA.Reston")
-// are turned around first; a comma list of places ("Berlin, Munich, Hamburg") becomes
-// several locations; a work mode in a list ("SF / NY / Remote") is dropped and the places
-// stay.
+// are turned around first; a comma list of places ("Berlin, Munich, Hamburg", "US, UK")
+// becomes several locations; a work mode in a list ("SF / NY / Remote") is dropped and the
+// places stay; a remote sentinel keeps the countries its parenthetical names ("Remote (US or
+// Canada)").
 import type { Pool } from '../db/pool.ts';
 import { CITY_ALIASES, LIST_CITY_ALIASES, REGION_CITIES } from './aliases.ts';
 import { Gazetteer, withoutRegionWord, type City, type Country, type Region } from './gazetteer.ts';
 import { normalizeName, tokens } from './normalize.ts';
-import { COMPONENT_SEPARATOR, isPlaceholder, isRemoteSentinel, isWiderThanACountry, isWorkMode, mentionsRemote, namesAPlace, splitCompound, stripNoise, UPPER_CASE_JOINER, withoutWorkMode } from './rules.ts';
+import { COMPONENT_SEPARATOR, isPlaceholder, isRemoteSentinel, isWiderThanACountry, isWorkMode, mentionsRemote, namesAPlace, remoteScope, splitCompound, stripNoise, UPPER_CASE_JOINER, withoutWorkMode } from './rules.ts';
 
 export interface GeocodedLocation {
   city: string | null;
@@ -159,7 +160,7 @@ export class Geocoder {
   }
 
   async geocode(input: string): Promise<GeocodeResult> {
-    if (isRemoteSentinel(input)) return { input, succeeded: true, locations: [REMOTE], method: 'remote_keyword', error: null };
+    if (isRemoteSentinel(input)) return { input, succeeded: true, locations: [REMOTE, ...(await this.remoteCountries(input))], method: 'remote_keyword', error: null };
     if (isPlaceholder(input)) return { input, succeeded: false, locations: [], error: 'The location is a placeholder that names no place.' };
     const key = normalizeName(input);
     if (key !== '') {
@@ -224,6 +225,19 @@ export class Geocoder {
     const alias = CITY_ALIASES[key];
     if (alias) return alias.name === location.city && alias.country === location.country_code;
     return (await this.citiesNamed(key)).some((city) => city.name === location.city && city.country === location.country_code);
+  }
+
+  /**
+   * The countries a remote sentinel's parenthetical names, in order, to follow the Remote entry
+   * (rule 1 still holds: remote_keyword, Remote first, no coordinates): "Remote (US or Canada)"
+   * is open in both. Countries only: a code there is read as a region too readily ("CA" as
+   * California, the "or" of "Remote (or Hybrid)" as Oregon).
+   */
+  private async remoteCountries(input: string): Promise<GeocodedLocation[]> {
+    const scope = remoteScope(input);
+    if (!scope) return [];
+    const { locations } = await this.resolveText(scope, normalizeName(scope));
+    return locations.filter((location) => location.city === null && location.region === null && location.country_code !== null);
   }
 
   /** The places of a whole input, and whether a part of it was a work mode ("Remote"). */
@@ -411,7 +425,10 @@ export class Geocoder {
       const current = groups.at(-1);
       if (current && current.length < 3 && this.readings(component).length > 0) {
         const qualifiers = [...current.slice(1), component].map((text) => this.readings(text));
-        if (this.combinations(qualifiers).length > 0) {
+        // A country lies in no other ("US, UK"), though a region may share a country's name ("Georgia, US").
+        const countryBeside = current.length === 1 && !!this.gazetteer.countryByText(normalizeName(current[0]!)) &&
+          this.combinations([this.readings(current[0]!).filter((reading) => reading.region), ...qualifiers]).length === 0;
+        if (!countryBeside && this.combinations(qualifiers).length > 0) {
           // A name that is a region and a city ("New York") qualifies only a place inside it.
           const fits = CODE_LIKE.test(component.replace(DOTS_AND_SPACES, '')) || current.length > 1 || (await this.resolveComponents([current[0]!, component]))?.place.city;
           if (fits) {
@@ -655,8 +672,10 @@ export class Geocoder {
     };
     let best = consider(cities);
     // A near miss only for a name the gazetteer has nowhere, as a city or as a region or country,
-    // and that is no area's ("Orange County"): "Kent, United Kingdom" is not Kenton.
-    if (!best && fuzzy && !alias && key.length >= 4 && cities.length === 0 && this.readings(text).length === 0 && !AREA_NAME.test(key)) {
+    // that is no area's ("Orange County") and not only words that name no place ("Field" is not
+    // Fairfield): "Kent, United Kingdom" is not Kenton.
+    const placeless = words.every((word) => NOT_A_PLACE.has(word));
+    if (!best && fuzzy && !alias && key.length >= 4 && cities.length === 0 && this.readings(text).length === 0 && !AREA_NAME.test(key) && !placeless) {
       cities = await this.gazetteer.citiesLike(this.pool, key);
       best = consider(cities);
     }

@@ -1,14 +1,29 @@
-// The text rules of spec 4.3, before any lookup: remote sentinels (rule 1), placeholders
-// (rule 2), noise stripping and compound splitting (rule 4).
+// The text rules of spec 4.3, before any lookup: remote sentinels (rule 1) and the scope a
+// sentinel's parenthetical gives, placeholders (rule 2), noise stripping and compound
+// splitting (rule 4), and the town after a street address.
 import { normalizeName } from './normalize.ts';
 
 const SENTINEL = String.raw`(?:(?:fully |100% )?remote|anywhere|global|worldwide|work from home|wfh|telecommute|distributed|home[\s-]*office|home[\s-]*based)`;
 const TRAILING_WORD = String.raw`(?:traveling|travel|anywhere|remote|virtual)`;
-const REMOTE = new RegExp(String.raw`^${SENTINEL}(?:\s*[/|,]\s*${TRAILING_WORD})?(?:\s*\([^()]*\))?$`, 'i');
+const REMOTE = new RegExp(String.raw`^${SENTINEL}(?:\s*[/|,]\s*${TRAILING_WORD})?(?:\s*\(([^()]*)\))?$`, 'i');
 
 /** Rule 1: a remote sentinel, optionally with a separator and a travel word, or a trailing parenthetical. */
 export function isRemoteSentinel(input: string): boolean {
   return REMOTE.test(input.trim());
+}
+
+// Time zones in parentheses: "Remote - US (EST)", "(CET/CEST)", "(UTC+1)".
+const TIME_ZONES = /\(\s*(?:(?:[ECMP][SD]?T|UTC|GMT|CES?T|EES?T|WES?T|IST|BST|AES?T|AED?T|JST|SGT|HKT)(?:\s*[+±-]\s*\d{1,2}(?::?\d{2})?)?\s*(?:[,/&-]|\bor\b|\bto\b)?\s*)+\)/gi;
+
+/**
+ * Where a remote sentinel's parenthetical says the work may be done ("Remote (US or Canada)",
+ * "Work From Home (India)", "Remote (US only)"): its text, without "only"; null when there is
+ * none, or it gives time zones ("Remote (EST)").
+ */
+export function remoteScope(input: string): string | null {
+  const parenthetical = REMOTE.exec(input.trim())?.[1];
+  if (!parenthetical || `(${parenthetical})`.replace(TIME_ZONES, '').trim() === '') return null;
+  return parenthetical.replace(/\bonly\b/gi, ' ').replace(/\s+/g, ' ').trim() || null;
 }
 
 const PLACEHOLDER_WORDS = new Set(['hq', 'headquarters', 'head office', 'office', 'location', 'flexible', 'hybrid', 'onsite', 'on-site', 'various', 'n/a', 'tbd', 'tba']);
@@ -25,6 +40,17 @@ export function isPlaceholder(input: string): boolean {
 const STREET_WORD = String.raw`(?:street|st|avenue|ave|road|rd|parkway|pkwy|drive|dr|boulevard|blvd|lane|ln|way|court|ct|place|pl|plaza|square|sq|highway|hwy|suite|ste|floor|fl|building|bldg|center|centre|circle|cir|terrace|trail|tower)`;
 const STREET_ADDRESS = new RegExp(String.raw`^\s*\d{1,6}[a-z]?\s+(?:[\p{L}\d.'’-]+\s+){0,8}${STREET_WORD}\b\.?(?:\s+(?:[a-z]|\d+[a-z]?|#\s*\d+)(?=\s|,|$))*`, 'iu');
 
+/**
+ * The town after a street address, as Workday writes a requisition's location ("580 CROSSPOINT
+ * PARKWAY  GETZVILLE"): the one name left, or null when the text starts with no address.
+ */
+export function townAfterStreetAddress(text: string): string | null {
+  const address = STREET_ADDRESS.exec(text);
+  if (!address) return null;
+  const town = stripNoise(text.slice(address[0].length));
+  return town && !town.includes(',') ? town : null;
+}
+
 const NOISE: Array<[RegExp, string]> = [
   // Emoji and flags.
   [/[\p{Extended_Pictographic}\u{1F1E6}-\u{1F1FF}\u{FE0F}\u{200D}]/gu, ' '],
@@ -37,8 +63,7 @@ const NOISE: Array<[RegExp, string]> = [
   [/^\s*(?:(?:fully\s+|100%\s*)?remote|anywhere)\s+(?:(?:in|within|from|across|based in)\s+)?(?:the\s+)?(?=\p{L})(?!(?:jobs?|positions?|roles?|opportunit(?:y|ies)|work(?:ing)?|team|only|ok|friendly|first|eligible|optional|possible)\b)/iu, ''],
   // "US-based", "London based".
   [/[\s-]+based\b/gi, ' '],
-  // Time zones in parentheses: "Remote - US (EST)", "(CET/CEST)", "(UTC+1)".
-  [/\(\s*(?:(?:[ECMP][SD]?T|UTC|GMT|CES?T|EES?T|WES?T|IST|BST|AES?T|AED?T|JST|SGT|HKT)(?:\s*[+±-]\s*\d{1,2}(?::?\d{2})?)?\s*(?:[,/&-]|\bor\b|\bto\b)?\s*)+\)/gi, ' '],
+  [TIME_ZONES, ' '],
   [/\s*[-–—|]\s*(?:remote|hybrid|on-?site|in[- ]office)\s*$/i, ''],
   [/\s+(?:remote|hybrid)\s*$/i, ''],
   [/\(\s*(?:remote|hybrid|on-?site|in[- ]office|hq|headquarters|office)[^()]*\)/gi, ' '],

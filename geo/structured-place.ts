@@ -1,10 +1,12 @@
 // Places an ATS gives in parts rather than as one string: SmartRecruiters' `location`
-// (city, region, country code), Teamtailor's schema.org address (addressLocality,
-// addressRegion, addressCountry), BambooHR's atsLocation (city, state, country), Workday's
-// country. placeFromParts turns them into a job location through the same gazetteer as the
+// (city, region, country code), Teamtailor's locations (the RSS's tt:city and tt:country,
+// else the schema.org address's addressLocality and addressCountry), BambooHR's atsLocation
+// (city, state, country), Workday's country. placeFromParts turns them into a job location through the same gazetteer as the
 // geocoder (canonical names, coordinates when the city is known), and is never worse than
 // the raw string: when the parts yield no city but the string does, in the same country,
-// the string's place wins.
+// the string's place wins; a string that is a street address then a town (Workday's
+// requisition locations, "580 CROSSPOINT PARKWAY  GETZVILLE") gives that town, in the
+// country the parts give.
 //
 // With a geocoder (passed, or set once with setPlaceGeocoder, or geocoderFor(pool)) the
 // answer is a Promise; without one it is synchronous and only the country is made
@@ -17,7 +19,7 @@ import type { Pool } from '../db/pool.ts';
 import { Geocoder, type GeocodedLocation, type PlaceParts } from './geocoder.ts';
 import { COUNTRY_ALIASES } from './aliases.ts';
 import { normalizeName } from './normalize.ts';
-import { namesAPlace } from './rules.ts';
+import { namesAPlace, townAfterStreetAddress } from './rules.ts';
 
 const require = createRequire(import.meta.url);
 countries.registerLocale(require('i18n-iso-countries/langs/en.json'));
@@ -117,6 +119,12 @@ async function resolve(geocoder: Geocoder, parts: PlaceParts, raw: string | null
         (structured.city === null && place.city !== null) ||
         (structured.city === null && structured.region === null && place.region !== null));
     if (better) best = place;
+  }
+  // The town after a street address, within the country found, as written when the gazetteer lacks it.
+  const town = text && best && best.city === null ? townAfterStreetAddress(text) : null;
+  if (town && best) {
+    const placed = await geocoder.resolvePlace({ ...parts, city: town });
+    if (placed?.city && placed.country_code === best.country_code) best = placed;
   }
   return best ? fromGeocoded(best, raw) : fallback;
 }

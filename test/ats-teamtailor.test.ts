@@ -1,12 +1,14 @@
 // The Teamtailor connector against the career-site feeds replica: the recorded postings
 // mapped field by field (jobs.json joined with jobs.rss), and the traps (JSON pages of 100
 // by next_url, RSS only the first 100 unless per_page, remoteStatus none is not on-site,
-// the JSON-LD address is the office, salary amounts as strings, custom domains, 404).
+// the JSON-LD address is the office, salary amounts as strings, custom domains, 404); each
+// location's parts as its place, and through a crawl what is served.
 import t from 'tap';
 import { RSS_PER_PAGE, teamtailorConnector } from '../crawlers/ats/teamtailor.ts';
 import { CrawlHttpError } from '../crawlers/http.ts';
 import { listAll, replicaHttp } from './helpers/ats-api/crawl-http.ts';
 import { makeTeamtailorPosting, startTeamtailorReplica, teamtailorFixture, type TeamtailorRawJob } from './helpers/ats-api/teamtailor.ts';
+import { startIngestionService } from './helpers/ingestion.ts';
 
 const replica = await startTeamtailorReplica();
 t.teardown(() => replica.server.close());
@@ -26,6 +28,7 @@ t.test('the recorded postings, field by field', async (t) => {
     listing_url: 'https://bmwtechworks.teamtailor.com/jobs/8394788-data-engineer',
     apply_url: 'https://bmwtechworks.teamtailor.com/jobs/8394788-data-engineer',
     locations: ['Cluj-Napoca, Romania'],
+    places: [{ raw: 'Cluj-Napoca, Romania', city: 'Cluj-Napoca', region: null, country: 'Romania', country_code: null }],
     workplace: 'hybrid',
     employment_type: 'full_time',
     department: 'IT',
@@ -41,6 +44,7 @@ t.test('the recorded postings, field by field', async (t) => {
     listing_url: 'https://grupomedinfar.teamtailor.com/jobs/7702309-regulatory-affairs-technician',
     apply_url: 'https://grupomedinfar.teamtailor.com/jobs/7702309-regulatory-affairs-technician',
     locations: ['Amadora, Portugal'],
+    places: [{ raw: 'Amadora, Portugal', city: 'Amadora', region: null, country: 'Portugal', country_code: null }],
     workplace: null,
     employment_type: 'full_time',
     department: 'Regulatory Affairs',
@@ -81,10 +85,12 @@ t.test('trap: a posting the RSS does not reach keeps its JSON fields, and the JS
   const { postings, end } = await listAll(teamtailorConnector.list(replica.target('big'), replicaHttp(replica.origins)));
   t.same(end, { complete: true });
   t.same(postings[0]!.locations, ['Canada - REMOTE'], 'the location name, not the office street address');
+  t.same(postings[0]!.places, [{ raw: 'Canada - REMOTE', city: null, region: null, country: 'Canada', country_code: null }], 'nor the office\'s city');
   t.equal(postings[0]!.workplace, 'remote');
   const beyond = postings[RSS_PER_PAGE]!;
   t.equal(beyond.title, `Software Engineer ${RSS_PER_PAGE + 1}`);
   t.same(beyond.locations, ['Berlin, DE'], 'from the JSON-LD address');
+  t.same(beyond.places, [{ raw: 'Berlin, DE', city: 'Berlin', region: null, country: null, country_code: 'DE' }], 'its locality and country code');
   t.equal(beyond.department, null);
   t.equal(beyond.workplace, null);
 });
@@ -142,4 +148,44 @@ t.test('an unknown site is a 404 the crawl sees', async (t) => {
   const error = await listAll(teamtailorConnector.list(replica.target('gone'), replicaHttp(replica.origins))).catch((caught: unknown) => caught);
   t.ok(error instanceof CrawlHttpError);
   t.equal((error as CrawlHttpError).status, 404);
+});
+
+/** A posting whose RSS names these locations (tt:name, tt:city, tt:country as recorded feeds write them). */
+const located = (n: number, locations: TeamtailorRawJob['rss']['locations'], board?: string) => {
+  const job = makeTeamtailorPosting(n, board);
+  job.rss.locations = locations;
+  return job;
+};
+const NAMED = [
+  located(1, [{ name: 'Stockholm, Sverige', address: 'Valhallavägen 81', zip: '114 28', city: 'Stockholm', country: 'Sweden' }]),
+  located(2, [{ name: 'Remote', city: '', country: 'Sweden' }]),
+  located(3, [{ city: 'Lagos', country: 'Nigeria' }, { name: 'Hub', city: 'Lagos', country: 'Nigeria' }]),
+  located(4, [{ name: 'Headquarters' }]),
+];
+
+t.test('each named location\'s parts are its place: the city where the name shows it, the country by name', async (t) => {
+  replica.boards.set('named', NAMED);
+  const { postings } = await listAll(teamtailorConnector.list(replica.target('named'), replicaHttp(replica.origins)));
+  t.same(postings.map((posting) => posting.places), [
+    [{ raw: 'Stockholm, Sverige, Sweden', city: 'Stockholm', region: null, country: 'Sweden', country_code: null }],
+    [{ raw: 'Remote, Sweden', city: null, region: null, country: 'Sweden', country_code: null }],
+    [
+      { raw: 'Lagos, Nigeria', city: 'Lagos', region: null, country: 'Nigeria', country_code: null },
+      { raw: 'Hub, Nigeria', city: null, region: null, country: 'Nigeria', country_code: null },
+    ],
+    [],
+  ]);
+  t.same(postings[3]!.locations, ['Headquarters'], 'a name without parts is still a location');
+});
+
+t.test('through a crawl: the served locations carry the country, and the city only where the name shows it', async (t) => {
+  const remote = located(5, [{ name: 'Canada - REMOTE', address: '500 Centre St S', city: 'Calgary', country: 'Canada' }], 'servedco');
+  replica.boards.set('servedco', [located(1, NAMED[0]!.rss.locations, 'servedco'), remote]);
+  const { admin, customer, crawl } = await startIngestionService(t, replica.origins);
+  const added = await admin.post('/api/admin/boards', { ats: 'teamtailor', token: 'servedco' });
+  t.equal(added.status, 201);
+  t.match((await crawl(added.body.id)).crawls[0], { status: 'succeeded', new: 2 });
+  const served = async (country: string) => ((await customer.get(`/api/jobs?source=teamtailor&country=${country}`)).body.jobs as Array<{ locations: unknown[] }>);
+  t.match((await served('SE')).map((job) => job.locations), [[{ location: 'Stockholm, Sverige, Sweden', city: 'Stockholm', country: 'Sweden', latitude: Number, longitude: Number }]]);
+  t.same((await served('CA')).map((job) => job.locations), [[{ location: 'Canada - REMOTE', city: null, region: null, country: 'Canada', latitude: null, longitude: null }]]);
 });

@@ -1,6 +1,7 @@
 // The Workday connector against the CXS replica: the recorded postings mapped field by
 // field, paging, and the traps (limit ≤ 20, total only on page one, wrap-around past the
-// end, the 2,000-result cap, relative postedOn, details closed between list and detail).
+// end, the 2,000-result cap, relative postedOn, details closed between list and detail);
+// the detail's country as the first location's place, and through a crawl what is served.
 import t from 'tap';
 import { workdayToken } from '../crawlers/boards.ts';
 import { workplace } from '../crawlers/ats/map.ts';
@@ -9,6 +10,7 @@ import type { Posting } from '../crawlers/connector.ts';
 import { CrawlHttpError } from '../crawlers/http.ts';
 import { listAll, replicaHttp } from './helpers/ats-api/crawl-http.ts';
 import { makeWorkdayPosting, startWorkdayReplica, workdayFixture, type WorkdayRawPosting } from './helpers/ats-api/workday.ts';
+import { startIngestionService } from './helpers/ingestion.ts';
 
 const replica = await startWorkdayReplica();
 t.teardown(() => replica.server.close());
@@ -39,6 +41,7 @@ t.test('the recorded postings, field by field', async (t) => {
       listing_url: 'https://pru.wd5.myworkdayjobs.com/Careers/job/NC-Virtual-Office/PGIM-Investments---IBD-Regional-Director--North-Carolina_R-118647-1',
       apply_url: 'https://pru.wd5.myworkdayjobs.com/Careers/job/NC-Virtual-Office/PGIM-Investments---IBD-Regional-Director--North-Carolina_R-118647-1/apply',
       locations: ['NC-Virtual Office'],
+      places: [{ raw: 'NC-Virtual Office', city: null, region: null, country: 'United States of America', country_code: 'US' }],
       workplace: null,
       employment_type: 'full_time',
       department: null,
@@ -58,6 +61,7 @@ t.test('the recorded postings, field by field', async (t) => {
       listing_url: 'https://nvidia.wd5.myworkdayjobs.com/NVIDIAExternalCareerSite/job/Israel-Yokneam/Senior-Software-Engineer--NVLINK_JR2004601',
       apply_url: 'https://nvidia.wd5.myworkdayjobs.com/NVIDIAExternalCareerSite/job/Israel-Yokneam/Senior-Software-Engineer--NVLINK_JR2004601/apply',
       locations: ['Israel, Yokneam', 'Israel, Tel Aviv'],
+      places: [{ raw: 'Israel, Yokneam', city: null, region: null, country: 'Israel', country_code: null }],
       workplace: null,
       employment_type: 'full_time',
       department: null,
@@ -265,4 +269,46 @@ t.test('remote types written as phrases still state the workplace', async (t) =>
   t.equal(workplace('Remote Eligible, USA'), 'remote');
   t.equal(workplace('Onsite (5 Days per Week)'), 'onsite');
   t.equal(workplace('Flex'), null, 'a word that states no model stays unknown');
+});
+
+t.test('the detail\'s country is the place of the first location, with the requisition country\'s ISO code when it is the same country', async (t) => {
+  board('acme/Places', 4, (posting, n) => {
+    const info = posting.detail.jobPostingInfo;
+    if (n === 0) {
+      // A requisition street address stands in when the detail names no location (as the jharemza rows of Citi do).
+      delete info.location;
+      info.jobRequisitionLocation.descriptor = '580 CROSSPOINT PARKWAY  GETZVILLE';
+    }
+    if (n === 1) info.additionalLocations = ['London'];
+    if (n === 2) info.jobRequisitionLocation.country = { descriptor: 'Canada', id: 'another-country', alpha2Code: 'CA' };
+    if (n === 3) {
+      delete info.country;
+      delete info.jobRequisitionLocation.country;
+    }
+  });
+  const { postings } = await crawl('acme/Places');
+  t.same(postings[0]!.locations, ['580 CROSSPOINT PARKWAY  GETZVILLE']);
+  t.same(postings[0]!.places, [{ raw: '580 CROSSPOINT PARKWAY  GETZVILLE', city: null, region: null, country: 'United States of America', country_code: 'US' }]);
+  t.same(postings[1]!.places, [{ raw: 'Israel, Tel Aviv', city: null, region: null, country: 'Israel', country_code: 'IL' }], 'an additional location has no country of its own');
+  t.same(postings[2]!.places, [{ raw: 'London', city: null, region: null, country: 'United Kingdom', country_code: null }], 'another country\'s code is not taken');
+  t.notOk('places' in postings[3]!, 'no country, no place');
+});
+
+t.test('through a crawl: the served location carries the detail\'s country, and a street address its town', async (t) => {
+  const getzville = makeWorkdayPosting(0, 'citi/2');
+  delete getzville.detail.jobPostingInfo.location;
+  getzville.detail.jobPostingInfo.jobRequisitionLocation.descriptor = '580 CROSSPOINT PARKWAY  GETZVILLE';
+  replica.boards.set('citi/2', [getzville, makeWorkdayPosting(3, 'citi/2')]);
+  const { admin, customer, crawl: crawlBoard } = await startIngestionService(t, replica.origins);
+  const added = await admin.post('/api/admin/boards', { ats: 'workday', url: replica.target('citi/2').url });
+  t.equal(added.status, 201);
+  t.match((await crawlBoard(added.body.id)).crawls[0], { status: 'succeeded', new: 2 });
+  const served = async (country: string) => ((await customer.get(`/api/jobs?source=workday&country=${country}`)).body.jobs as Array<{ locations: unknown[] }>);
+  const jobs = await served('US');
+  t.equal(jobs.length, 2, 'both found by the country filter');
+  t.same(jobs.map((job) => job.locations).sort((a, b) => JSON.stringify(a).localeCompare(JSON.stringify(b))), [
+    [{ location: '580 CROSSPOINT PARKWAY  GETZVILLE', city: 'Getzville', region: null, country: 'United States', latitude: null, longitude: null }],
+    [{ location: 'NC-Virtual Office', city: null, region: null, country: 'United States', latitude: null, longitude: null }],
+  ]);
+  t.equal((await served('IL')).length, 0);
 });

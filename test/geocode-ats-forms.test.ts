@@ -146,6 +146,16 @@ const CASES: Case[] = [
   { family: 'remote', input: 'Remote - EMEA', first: [null, null] },
   { family: 'remote', input: 'NYC or SF or Remote', first: ['US', 'New York City'], all: [['US', 'New York City'], ['US', 'San Francisco']] },
   { family: 'remote', input: 'Austin, TX or Remote', first: ['US', 'Austin'] },
+  // A remote sentinel's parenthetical: each country it names, the first first (after the Remote entry).
+  { family: 'remote scope', input: 'Remote (US or Canada)', first: ['US', null], all: [['US', null], ['CA', null]] },
+  { family: 'remote scope', input: 'Remote (US, UK or Canada)', first: ['US', null], all: [['US', null], ['GB', null], ['CA', null]] },
+  { family: 'remote scope', input: 'Work From Home (India)', first: ['IN', null], all: [['IN', null]] },
+  { family: 'remote scope', input: 'Remote (United States only)', first: ['US', null], all: [['US', null]] },
+  { family: 'remote scope', input: 'Remote (EMEA)', first: [null, null], all: [] },
+  { family: 'remote scope', input: 'Remote (EST)', first: [null, null], all: [] },
+  { family: 'remote scope', input: 'Remote (CA)', first: [null, null], all: [] },
+  { family: 'remote scope', input: 'Remote (or Hybrid)', first: [null, null], all: [] },
+  { family: 'remote scope', input: 'Remote (Contract)', first: [null, null], all: [] },
   // Lists.
   { family: 'list', input: 'Berlin, Munich, Hamburg', first: ['DE', 'Berlin'], all: [['DE', 'Berlin'], ['DE', 'Munich'], ['DE', 'Hamburg']] },
   { family: 'list', input: 'New York, NY, San Francisco, CA', first: ['US', 'New York City'], all: [['US', 'New York City'], ['US', 'San Francisco']] },
@@ -156,10 +166,18 @@ const CASES: Case[] = [
   { family: 'list', input: 'US / Canada', first: ['US', null], all: [['US', null], ['CA', null]] },
   { family: 'list', input: 'London / UK', first: ['GB', 'London'], all: [['GB', 'London']] },
   { family: 'list', input: 'Kent, United Kingdom', first: ['GB', null] },
+  // Countries side by side: a list, as no country lies in another; a region named like a country is qualified.
+  { family: 'list', input: 'US, UK or Canada', first: ['US', null], all: [['US', null], ['GB', null], ['CA', null]] },
+  { family: 'list', input: 'US, UK', first: ['US', null], all: [['US', null], ['GB', null]] },
+  { family: 'list', input: 'Georgia, US', first: ['US', null], all: [['US', null]] },
+  { family: 'list', input: 'Mexico, Mexico', first: ['MX', null], all: [['MX', null]] },
   // Addresses, time zones and other words around the place.
   { family: 'noise', input: '1 Market St, San Francisco, CA', first: ['US', 'San Francisco'] },
   { family: 'noise', input: '100 Main Street, Suite 200, Boston, MA 02110', first: ['US', 'Boston'] },
   { family: 'noise', input: '3800 Citigroup Center Drive Building G Tampa', first: ['US', 'Tampa'] },
+  // A town the gazetteer lacks after a street address: nothing without a country to put it in (see structured places).
+  { family: 'noise', input: '580 CROSSPOINT PARKWAY  GETZVILLE', first: [null, null] },
+  { family: 'noise', input: 'Field Office', first: [null, null] },
   { family: 'noise', input: 'Remote - US (EST)', first: ['US', null] },
   { family: 'noise', input: 'Anywhere in the US', first: ['US', null] },
   { family: 'noise', input: 'US-based', first: ['US', null] },
@@ -218,12 +236,24 @@ t.test('structured places: canonical, with coordinates, never worse than the str
   t.match(await place({ city: 'London', region: 'Greater London', countryCode: 'GB' }, null), { city: 'London', region: 'England', country_code: 'GB' }, 'a region GeoNames does not have');
   t.match(await place({ city: 'Remote', countryCode: 'DE' }, 'Remote, Germany'), { city: null, country_code: 'DE' }, 'a work mode in the city field');
   t.match(await place({ city: 'Berlin', countryCode: 'DEU' }, null), { city: 'Berlin', country_code: 'DE' }, 'alpha-3');
+  t.match(await place({ country: 'Türkiye' }, null), { country: 'Türkiye', country_code: 'TR' }, 'Workday\'s country name');
   t.same(await place({}, null), { location: null, city: null, region: null, country: null, country_code: null, latitude: null, longitude: null }, 'nothing given');
   t.same(
     placeFromParts({ city: 'Lyon', countryCode: 'fr' }, 'Lyon', null),
     { location: 'Lyon', city: 'Lyon', region: null, country: 'France', country_code: 'FR', latitude: null, longitude: null },
     'without a geocoder: synchronous, the country made canonical',
   );
+});
+
+t.test('a street address then a town, in the country the parts give: the town, as written when the gazetteer lacks it', async (t) => {
+  const place = async (parts: Parameters<typeof placeFromParts>[0], raw: string) => await placeFromParts(parts, raw, geocoder);
+  const us = { country: 'United States of America', countryCode: 'US' };
+  t.match(await place(us, '580 CROSSPOINT PARKWAY  GETZVILLE'), { city: 'Getzville', region: null, country: 'United States', country_code: 'US', latitude: null }, 'Workday requisition address');
+  t.match(await place({ country: 'United Kingdom' }, '12 High Street Grimsby'), { city: 'Grimsby', region: 'England', country_code: 'GB', latitude: Number }, 'a known town, with coordinates');
+  t.match(await place(us, '3800 CITIGROUP CENTER DRIVE BUILDING G TAMPA'), { city: 'Tampa', region: 'Florida', latitude: Number }, 'a building letter after the street');
+  t.match(await place(us, '12 Main Street Building B'), { city: null, country_code: 'US' }, 'an address with no town after it');
+  t.match(await place(us, 'NC-Virtual Office'), { city: null, country_code: 'US' }, 'no address: an office name is no town');
+  t.match(await place(us, '100 Main Street Suite 200 Field Office'), { city: null, country_code: 'US' }, 'words after an address that name no town');
 });
 
 t.test('a raw location naming several places becomes one location per place', async (t) => {

@@ -21,7 +21,7 @@ t.test('a missing or blank location is a 400 problem', async (t) => {
 });
 
 t.test('rule 1: remote sentinels, with separators, travel words and parentheticals', async (t) => {
-  for (const input of ['remote', 'Work From Home', 'WFH / travel', 'Anywhere | virtual', 'Distributed, remote', 'Remote (US only)', 'telecommute (EMEA)']) {
+  for (const input of ['remote', 'Work From Home', 'WFH / travel', 'Anywhere | virtual', 'Distributed, remote', 'Remote (EST)', 'telecommute (EMEA)']) {
     const { body } = await geocode(input);
     t.same(body, {
       input,
@@ -30,6 +30,17 @@ t.test('rule 1: remote sentinels, with separators, travel words and parenthetica
       method: 'remote_keyword',
       error: null,
     }, input);
+  }
+  // A parenthetical naming countries: still the sentinel, Remote first and no coordinates, then each country named.
+  const country = (name: string, code: string) => ({ city: null, region: null, country: name, display_name: name, country_code: code, latitude: null, longitude: null, fuzzy_confidence: 1 });
+  const remote = { city: null, region: null, country: 'Remote', display_name: 'Remote', country_code: null, latitude: null, longitude: null, fuzzy_confidence: 1 };
+  for (const [input, countries] of [
+    ['Remote (US or Canada)', [country('United States', 'US'), country('Canada', 'CA')]],
+    ['Remote (US, UK or Canada)', [country('United States', 'US'), country('United Kingdom', 'GB'), country('Canada', 'CA')]],
+    ['Remote (US only)', [country('United States', 'US')]],
+  ] as const) {
+    const { body } = await geocode(input);
+    t.same(body, { input, succeeded: true, locations: [remote, ...countries], method: 'remote_keyword', error: null }, input);
   }
   const notSentinel = await geocode('Remote - Germany');
   t.equal(notSentinel.body.method, 'llm', 'another separator is not the sentinel grammar: the place is resolved');

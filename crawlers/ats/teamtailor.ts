@@ -11,13 +11,17 @@
 // fields only); `remoteStatus` `none` is Teamtailor's default, not "on-site" (that is
 // `onsite`), so it maps to null; the JSON-LD `jobLocation` address is the office on file
 // (a "Canada - REMOTE" posting carries a Calgary street address), so locations come from
-// the RSS location names and the address is only the fallback; baseSalary amounts come as
+// the RSS location names and the address is only the fallback; each location's parts (RSS
+// `tt:city`, `tt:country` as an English name; JSON-LD `addressLocality`, `addressCountry` as
+// an ISO code) are its `places`, the city only where the location's name shows it (the same
+// office address is behind the RSS record), never the `addressRegion` that boards fill with a
+// sales region ("EMEA") or the country's own name ("Sverige"); baseSalary amounts come as
 // strings, as a range or a single value; `next_url` is followed only within the same feed.
 // An unknown site answers 404.
 import { XMLParser } from 'fast-xml-parser';
-import type { Connector, Posting } from '../connector.ts';
+import type { Connector, Posting, PostingPlace } from '../connector.ts';
 import type { WorkModel } from '../../db/jobs.ts';
-import { compensation, employmentType, isoDate, place, salaryPeriod, strings } from './map.ts';
+import { compensation, employmentType, isoDate, place, salaryPeriod } from './map.ts';
 
 /** Postings asked of the RSS in one answer (it does not page). */
 export const RSS_PER_PAGE = 1000;
@@ -81,7 +85,8 @@ interface RssItem {
 export interface TeamtailorRssFields {
   remoteStatus: string | null;
   department: string | null;
-  locations: string[];
+  /** One per named location, its parts possibly all null. */
+  places: PostingPlace[];
 }
 
 // Teamtailor's enum: fully, hybrid, onsite, temporary (remote for now), none (not set). The
@@ -105,6 +110,23 @@ function locationName(location: RssLocation): string | null {
   return country && !name.toLowerCase().includes(country.toLowerCase()) ? `${name}, ${country}` : name;
 }
 
+/** A named location in parts; its record's city only where the name shows it ("Canada - REMOTE" has Calgary's office). */
+function rssPlace(location: RssLocation): PostingPlace | null {
+  const raw = locationName(location);
+  if (!raw) return null;
+  const name = location['tt:name']?.trim().toLowerCase();
+  const city = location['tt:city']?.trim() || null;
+  const shown = city && (!name || name.includes(city.toLowerCase())) ? city : null;
+  return { raw, city: shown, region: null, country: location['tt:country']?.trim() || null, country_code: null };
+}
+
+/** Places by their raw string, the first of each. */
+function distinct(places: Array<PostingPlace | null>): PostingPlace[] {
+  const byRaw = new Map<string, PostingPlace>();
+  for (const entry of places) if (entry && !byRaw.has(entry.raw)) byRaw.set(entry.raw, entry);
+  return [...byRaw.values()];
+}
+
 /** The RSS fields of every posting it lists, by UUID. */
 export function parseTeamtailorRss(xml: string): Map<string, TeamtailorRssFields> {
   const parsed = rssParser.parse(xml) as { rss?: { channel?: { item?: RssItem[] } } };
@@ -118,18 +140,28 @@ export function parseTeamtailorRss(xml: string): Map<string, TeamtailorRssFields
     fields.set(guid, {
       remoteStatus: item.remoteStatus?.trim().toLowerCase() || null,
       department: item['tt:department']?.trim() || null,
-      locations: strings(locations.map(locationName)),
+      places: distinct(locations.map(rssPlace)),
     });
   }
   return fields;
 }
 
-function addresses(posting: TeamtailorJobPosting | null | undefined): string[] {
-  const places = posting?.jobLocation;
-  const list = Array.isArray(places) ? places : places ? [places] : [];
-  // addressRegion is left out: boards fill it with a sales region ("EMEA") or the country name.
-  return strings(list.map((entry) => place(entry.address?.addressLocality, entry.address?.addressCountry)));
+const COUNTRY_CODE = /^[A-Za-z]{2,3}$/;
+
+/** The JSON-LD addresses as places ("Berlin, DE"); addressRegion is left out (see above). */
+function addressPlaces(posting: TeamtailorJobPosting | null | undefined): PostingPlace[] {
+  const locations = posting?.jobLocation;
+  const list = Array.isArray(locations) ? locations : locations ? [locations] : [];
+  return distinct(list.map(({ address }) => {
+    const raw = place(address?.addressLocality, address?.addressCountry);
+    const country = address?.addressCountry?.trim() || null;
+    const code = country && COUNTRY_CODE.test(country);
+    return raw ? { raw, city: address?.addressLocality?.trim() || null, region: null, country: code ? null : country, country_code: code ? country : null } : null;
+  }));
 }
+
+/** A place that carries a part. */
+const inParts = (entry: PostingPlace) => !!(entry.city || entry.region || entry.country || entry.country_code);
 
 function pay(posting: TeamtailorJobPosting | null | undefined) {
   const salary = posting?.baseSalary;
@@ -146,13 +178,15 @@ export function mapTeamtailorJob(item: TeamtailorItem, rss: TeamtailorRssFields 
   const posting = item._jobposting ?? null;
   const type = Array.isArray(posting?.employmentType) ? posting.employmentType[0] : posting?.employmentType;
   const telecommute = posting?.jobLocationType?.toUpperCase() === 'TELECOMMUTE' ? 'remote' : null;
+  const places = rss ? rss.places : addressPlaces(posting);
   return {
     external_id: item.id,
     title: (item.title || posting?.title || '').trim(),
     description: item.content_html ?? posting?.description ?? '',
     listing_url: item.url,
     apply_url: item.url,
-    locations: rss ? rss.locations : addresses(posting),
+    locations: places.map((entry) => entry.raw),
+    places: places.filter(inParts),
     workplace: (rss?.remoteStatus ? REMOTE_STATUS[rss.remoteStatus] : undefined) ?? telecommute,
     employment_type: employmentType(type),
     department: rss?.department ?? null,

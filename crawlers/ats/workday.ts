@@ -13,8 +13,10 @@
 // `postedOn` is relative text ("Posted 30+ Days Ago"), so only the detail's absolute
 // `startDate` dates a posting; a detail closed between list and detail answers 404 and is
 // left out (the listing is then incomplete). Workplace and employment type come from the
-// tenant-labelled `remoteType` / `timeType`; the API states no department and no pay.
-import type { BoardTarget, Connector, ListingEnd, Posting } from '../connector.ts';
+// tenant-labelled `remoteType` / `timeType`; the API states no department and no pay. The
+// detail's `country` is the place of the first location (`places`), so a requisition street
+// address or an office name ("NC-Virtual Office") still has its country.
+import type { BoardTarget, Connector, ListingEnd, Posting, PostingPlace } from '../connector.ts';
 import { CrawlHttpError, type CrawlHttp, type CrawlResponse } from '../http.ts';
 import { employmentType, isoDate, strings, workplace } from './map.ts';
 
@@ -44,7 +46,14 @@ interface WorkdayJobsAnswer {
   jobPostings?: WorkdaySummary[];
 }
 
-/** The fields of a posting's detail this connector reads (it also has questionnaireId, canApply, jobRequisitionLocation, ...). */
+/** A country on a detail: `{descriptor, id}`; the requisition location's also has `alpha2Code`. */
+interface WorkdayCountry {
+  descriptor?: string | null;
+  id?: string | null;
+  alpha2Code?: string | null;
+}
+
+/** The fields of a posting's detail this connector reads (it also has questionnaireId, canApply, ...). */
 interface WorkdayPostingInfo {
   id?: string;
   title?: string;
@@ -60,7 +69,10 @@ interface WorkdayPostingInfo {
   remoteType?: string;
   jobReqId?: string;
   jobPostingId?: string;
-  jobRequisitionLocation?: { descriptor?: string } | null;
+  /** The country of the posting's (first) location. */
+  country?: WorkdayCountry | null;
+  /** The requisition's location: an office name or a street address ("580 CROSSPOINT PARKWAY  GETZVILLE"). */
+  jobRequisitionLocation?: { descriptor?: string; country?: WorkdayCountry | null } | null;
   externalUrl?: string;
 }
 
@@ -116,6 +128,21 @@ function postedDate(info: WorkdayPostingInfo): string | null {
   return info.startDate && /^\d{4}-\d{2}-\d{2}/.test(info.startDate) ? isoDate(info.startDate) : null;
 }
 
+const sameCountry = (a: WorkdayCountry, b: WorkdayCountry) => (a.id && b.id ? a.id === b.id : a.descriptor === b.descriptor);
+
+/**
+ * The detail's country, as the place of the posting's first location: its name from
+ * `country`, its ISO code from the requisition location's country when that is the same one.
+ */
+function countryPlace(info: WorkdayPostingInfo, raw: string | undefined): PostingPlace[] {
+  const requisition = info.jobRequisitionLocation?.country ?? null;
+  const country = info.country ?? requisition;
+  if (!raw || !country) return [];
+  const code = country.alpha2Code ?? (requisition && sameCountry(requisition, country) ? requisition.alpha2Code : null);
+  const name = country.descriptor?.trim() || null;
+  return name || code ? [{ raw, city: null, region: null, country: name, country_code: code?.trim() || null }] : [];
+}
+
 export function mapWorkdayJob(summary: WorkdaySummary, detail: WorkdayDetail, site: WorkdaySite): Posting {
   const info = detail.jobPostingInfo ?? {};
   const path = summary.externalPath!;
@@ -124,6 +151,7 @@ export function mapWorkdayJob(summary: WorkdaySummary, detail: WorkdayDetail, si
   if (!locations.length) locations = strings([info.jobRequisitionLocation?.descriptor]);
   // "3 Locations" counts places rather than naming one.
   if (!locations.length && !/^\d+\s+locations?$/i.test(summary.locationsText ?? '')) locations = strings([summary.locationsText]);
+  const places = countryPlace(info, locations[0]);
   return {
     external_id: info.id || path,
     title: (info.title || summary.title || '').trim(),
@@ -132,6 +160,7 @@ export function mapWorkdayJob(summary: WorkdaySummary, detail: WorkdayDetail, si
     // The site's Apply button opens `{posting}/apply` (manual, resume or last-application choice).
     apply_url: `${listingUrl.replace(/\/+$/, '')}/apply`,
     locations,
+    ...(places.length ? { places } : {}),
     workplace: workplaceOf(info.remoteType ?? summary.remoteType),
     employment_type: employmentType(info.timeType ?? summary.timeType),
     department: null,

@@ -1,8 +1,9 @@
 // The job-understanding quality figures over the labelled real postings in
 // test/fixtures/jobs-labelled/ (each judged by reading it; see the README there): every
-// posting goes through the same steps as a crawl (description to Markdown, places
-// geocoded, the understanding), and each field is compared with its label. Shared by
-// `npm run -s quality:jobs` (prints) and test/quality-jobs.test.ts (keeps the figures).
+// posting goes through the same steps as a crawl (description to Markdown, places read from
+// the ATS's parts or geocoded, the understanding), and each field is compared with its
+// label. Shared by `npm run -s quality:jobs` (prints) and test/quality-jobs.test.ts (keeps
+// the figures).
 import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { Posting } from '../../crawlers/connector.ts';
@@ -12,6 +13,7 @@ import { canonicalSkill } from '../../crawlers/understanding/skills.ts';
 import type { Compensation, EmploymentType, ExperienceLevel, Skill, WorkModel } from '../../db/jobs.ts';
 import type { Pool } from '../../db/pool.ts';
 import { Geocoder } from '../../geo/geocoder.ts';
+import { placeFromParts } from '../../geo/structured-place.ts';
 
 export const LABELLED_DIR = path.resolve(import.meta.dirname, '../../test/fixtures/jobs-labelled');
 
@@ -75,6 +77,21 @@ const sameAmount = (a: number | null, b: number | null) => (a === null || b === 
 const samePay = (a: Compensation | null, b: Compensation) =>
   !!a && sameAmount(a.min, b.min) && sameAmount(a.max, b.max) && a.currency === b.currency && a.period === b.period;
 
+/**
+ * The place a raw location string is served as: a place the ATS gave in parts, read as the
+ * crawl reads it (crawlers/crawl.ts, geo/structured-place.ts); otherwise, or when that finds
+ * no country, the geocoder's first place with a country, as the geocode.location worker
+ * stores it (geo/job-locations.ts).
+ */
+async function servedPlace(geocoder: Geocoder, posting: Posting, raw: string): Promise<{ city: string | null; country_code: string | null } | null> {
+  const parts = posting.places?.find((place) => place.raw === raw);
+  if (parts) {
+    const structured = await placeFromParts({ city: parts.city, region: parts.region, country: parts.country, countryCode: parts.country_code }, raw, geocoder);
+    if (structured.country_code) return structured;
+  }
+  return (await geocoder.geocode(raw)).locations.find((location) => location.country_code) ?? null;
+}
+
 export async function measureJobs(pool: Pool): Promise<JobsQuality & { results: Map<string, Understood> }> {
   const geocoder = await Geocoder.create(pool);
   const items = labelledPostings();
@@ -97,7 +114,7 @@ export async function measureJobs(pool: Pool): Promise<JobsQuality & { results: 
     const { posting, labels } = item;
     let countryCode: string | null = null;
     for (const label of labels.locations) {
-      const place = (await geocoder.geocode(label.raw)).locations.find((location) => location.country_code) ?? null;
+      const place = await servedPlace(geocoder, posting, label.raw);
       countryCode ??= place?.country_code ?? null;
       tally(report.country, (place?.country_code ?? null) === label.country_code, `${item.id} "${label.raw}"`);
       // A city is right under any of its names (the label's "Bangalore" is the gazetteer's "Bengaluru").

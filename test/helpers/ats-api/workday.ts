@@ -56,12 +56,30 @@ let base: WorkdayRawPosting | undefined;
 /** A board token is `tenant/site`; a bare name (the benchmarks' `bench`) is that tenant's `External` site. */
 export const workdayToken = (token: string) => (token.includes('/') ? token : `${token}/External`);
 
-/** Posting #n on `tenant/site`, derived from the recorded PGIM posting: its own id, title, path, location and text. */
+/** Countries as recorded details give them (SOURCE.md): `{descriptor, id}`, and `alpha2Code` on the requisition location's. */
+const COUNTRIES = {
+  US: { descriptor: 'United States of America', id: 'bc33aa3152ec42d4995f4791a106ed09', alpha2Code: 'US' },
+  IL: { descriptor: 'Israel', id: '084562884af243748dad7c84c304d89a', alpha2Code: 'IL' },
+  GB: { descriptor: 'United Kingdom', id: '29247e57dbaf46fb855b224e03170bc7', alpha2Code: 'GB' },
+  IN: { descriptor: 'India', id: 'c4f78be1a8f14da0ab49ce1162348a5e', alpha2Code: 'IN' },
+};
+
+/** Locations as recorded tenants write them, with their countries. */
+const PLACES: Array<{ location: string; country: keyof typeof COUNTRIES }> = [
+  { location: 'Austin, TX', country: 'US' },
+  { location: 'Israel, Tel Aviv', country: 'IL' },
+  { location: 'London', country: 'GB' },
+  { location: 'NC-Virtual Office', country: 'US' },
+  { location: 'Bengaluru', country: 'IN' },
+];
+
+/** Posting #n on `tenant/site`, derived from the recorded PGIM posting: its own id, title, path, location (and its country) and text. */
 export function makeWorkdayPosting(n: number, board = 'acme/External'): WorkdayRawPosting {
   base ??= workdayFixture('pru/Careers')[0]!;
   const [tenant, site] = workdayToken(board).split('/') as [string, string];
-  const cities = ['Austin, TX', 'Berlin, Germany', 'London, United Kingdom', 'NC-Virtual Office', 'Toronto, Ontario, Canada'];
-  const city = cities[n % cities.length]!;
+  const where = PLACES[n % PLACES.length]!;
+  const city = where.location;
+  const { descriptor, id } = COUNTRIES[where.country];
   const req = `R-${String(100000 + n)}`;
   const slug = `Software-Engineer-${n}_${req}`;
   const externalPath = `/job/${city.replace(/[^A-Za-z0-9]+/g, '-')}/${slug}`;
@@ -82,7 +100,8 @@ export function makeWorkdayPosting(n: number, board = 'acme/External'): WorkdayR
         jobReqId: req,
         jobPostingId: slug,
         jobPostingSiteId: site,
-        jobRequisitionLocation: { ...base.detail.jobPostingInfo.jobRequisitionLocation, descriptor: city },
+        country: { descriptor, id },
+        jobRequisitionLocation: { descriptor: city, country: COUNTRIES[where.country] },
         externalUrl: `https://${tenant}.wd5.myworkdayjobs.com/${site}${externalPath}`,
       },
       hiringOrganization: { name: `${tenant} Inc.`, url: '' },
