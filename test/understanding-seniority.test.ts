@@ -1,6 +1,8 @@
 // Experience level from a posting (crawlers/understanding/seniority.ts): title words first
-// (English, German, French, Spanish, Polish), then an internship, then the years of experience
-// the text requires; a company's own years and words that only look like levels do not count.
+// (English, German, French, Spanish, Polish) or the body naming the role with its level, then an
+// internship, then the years of experience the text requires (in digits or words, several
+// languages), then wording without years (seasoned, experience asked, none needed); a company's
+// own years and words that only look like levels do not count.
 import t from 'tap';
 import type { EmploymentType, ExperienceLevel } from '../db/jobs.ts';
 import { experienceLevelOf } from '../crawlers/understanding/seniority.ts';
@@ -98,12 +100,83 @@ const TEXT: Case[] = [
     markdown: 'The manager supervises a Lead Data Analyst and owns reporting.',
     want: 'lead',
   },
-  { name: 'an "X Manager" without people to lead says nothing', title: 'Compliance Manager', markdown: '- Extensive experience across the compliance function', want: null },
+  { name: 'an "X Manager" without people to lead says nothing', title: 'Compliance Manager', markdown: '- Knowledge of consumer credit regulation', want: null },
   { name: 'a product manager leading a team is not a people lead by title', title: 'Product Manager', markdown: 'You will lead a team of engineers to ship features.', want: null },
   { name: 'nothing at all', markdown: '', want: null },
 ];
 
-for (const [group, cases] of [['title', TITLES], ['text', TEXT]] as const) {
+// People managers beyond "X Manager … lead a team": French, Spanish, German, and supervision wording.
+const MANAGERS: Case[] = [
+  { name: 'French "Chef de" leading a team', title: 'Chef des Opérations Clients, Belgique', markdown: '- Encadrer et développer une équipe de six conseillers', want: 'lead' },
+  { name: "French: à la tête d'une équipe", title: "Chef de l'Exploitation, Lyon", markdown: "À la tête d'une équipe de douze techniciens, vous organisez les interventions.", want: 'lead' },
+  { name: 'a chef de projet is a function, not a lead', title: 'Chef de projet digital', markdown: '- Diriger une équipe projet de cinq personnes', want: null },
+  { name: 'Spanish "Gerente" leading a team', title: 'Gerente de Tienda', markdown: '- Liderar y motivar un equipo de 12 vendedores', want: 'lead' },
+  { name: 'German Personalverantwortung', title: 'Store Manager (m/w/d)', markdown: '- Du trägst Personalverantwortung für 15 Mitarbeitende', want: 'lead' },
+  { name: '"Supervisor of" a role', title: 'Reporting Manager', markdown: '- Supervisor of two Data Analysts and one Reporting Specialist', want: 'lead' },
+  { name: 'provides leadership to team members', title: 'Facilities Manager', markdown: '- Provides coaching, direction, and leadership to team members across two sites', want: 'lead' },
+  { name: 'supervisory experience asked', title: 'Claims Manager', markdown: '- 2 or more years of supervisory experience', want: 'lead' },
+  { name: 'leadership of a project is not of people', title: 'Facilities Manager', markdown: '- Provide leadership on energy projects', want: null },
+];
+
+// The body names the role with a level the title leaves out; a ladder numeral gives way to 5+ years.
+const NAMED: Case[] = [
+  { name: '"As a Senior <title>" in the body', title: 'Data Analyst', markdown: 'As a Senior Data Analyst, you will own our marketing reporting.', want: 'senior' },
+  { name: 'a heading line naming the role with its level', title: 'Solutions Engineer | West', markdown: '**Lead Solutions Engineer**\n\nYou will guide prospects through technical evaluations.', want: 'lead' },
+  { name: 'a leveled colleague is not the role', title: 'Data Analyst', markdown: 'You will report to the Senior Data Analyst and work closely with finance.', want: null },
+  { name: '"As a <title>" without a level says nothing', title: 'Data Analyst', markdown: 'As a Data Analyst, you will partner with Senior Engineers.', want: null },
+  { name: 'Engineer II with 6+ years: senior', title: 'Software Engineer II', markdown: '- 6+ years of application development experience with Java', want: 'senior' },
+  { name: 'Engineer II with 3+ years stays mid', title: 'Software Engineer II', markdown: '- 3+ years of experience with Python', want: 'mid' },
+  { name: 'Analyst I with 2 years stays entry', title: 'Financial Analyst I', markdown: '- A minimum of 2 years of experience in finance or accounting', want: 'entry' },
+];
+
+// Years in words, in other languages and scripts, preferred years in brackets, and years without a number.
+const YEARS: Case[] = [
+  { name: 'years in words', markdown: '- Seven years of experience in payroll', want: 'senior' },
+  { name: 'five years in words', markdown: '- At least five years of professional experience in tax', want: 'senior' },
+  { name: 'one year in words', markdown: '- One or more years of work experience in data analytics', want: 'entry' },
+  { name: 'German years in words', markdown: '- Du bringst sechs Jahre Berufserfahrung im Vertrieb mit', want: 'senior' },
+  { name: 'French years in words', markdown: "- Au moins cinq ans d'expérience en comptabilité", want: 'senior' },
+  { name: 'Spanish years in words', markdown: '- Cinco años de experiencia en ventas B2B', want: 'senior' },
+  { name: 'Portuguese years', markdown: '- 3 anos de experiência com atendimento ao cliente', want: 'mid' },
+  { name: 'Italian years', markdown: '- Almeno 5 anni di esperienza nel ruolo', want: 'senior' },
+  { name: 'Turkish years', markdown: '- Üretim sektöründe en az 2 yıl deneyimli', want: 'mid' },
+  { name: 'Korean years', markdown: '- 5년 이상의 백엔드 개발 경력을 보유하신 분', want: 'senior' },
+  { name: 'Japanese years', markdown: '- 3年以上の実務経験', want: 'mid' },
+  { name: 'preferred years in brackets count', markdown: '- 1+ years of experience in account management (2-3 preferred)', want: 'mid' },
+  { name: 'a preferred degree in brackets is not years', markdown: "- 1+ years of experience in customer support (bachelor's preferred)", want: 'entry' },
+  { name: 'several years: mid', markdown: '- Several years of B2B sales experience', want: 'mid' },
+  { name: 'German mehrjährige: mid', markdown: '- Mehrjährige Berufserfahrung als Controller', want: 'mid' },
+  { name: 'German langjährige: senior', markdown: '- Langjährige Berufserfahrung in der Steuerberatung', want: 'senior' },
+  { name: 'Polish wieloletnie: senior', markdown: '- Wieloletnie doświadczenie w sprzedaży', want: 'senior' },
+  { name: "a company's many years do not count", markdown: 'We have many years of experience in logistics.', want: null },
+  { name: 'a number word without experience says nothing', markdown: 'Our platform turns five years old this spring.', want: null },
+];
+
+// No years: seasoned wording, experience asked in other forms, experience marked optional.
+const WORDING: Case[] = [
+  { name: 'seasoned professionals', markdown: 'Our client is seeking seasoned professionals to run in-home consultations.', want: 'senior' },
+  { name: 'we are looking for a seasoned', markdown: "We're looking for a seasoned account executive to grow our enterprise book.", want: 'senior' },
+  { name: 'extensive experience', markdown: '- Extensive experience managing vendor relationships', want: 'senior' },
+  { name: 'French expérience significative', markdown: '- Expérience significative en gestion de projet', want: 'senior' },
+  { name: 'Spanish amplia experiencia', markdown: '- Amplia experiencia en ventas B2B', want: 'senior' },
+  { name: 'seasoned colleagues are not the candidate', markdown: "You'll work alongside seasoned engineers and learn fast.", want: null },
+  { name: 'a seasoned team of the company is not the candidate', markdown: 'Our seasoned team will train you on the product.', want: null },
+  { name: 'proven success in', markdown: '- Proven success in closing enterprise software deals', want: 'mid' },
+  { name: 'experience with an -ing verb', markdown: '- Experience documenting processes in Confluence', want: 'mid' },
+  { name: 'a bullet naming the experience', markdown: '**Must-have**\n\n- Public speaking experience\n- Fluent English', want: 'mid' },
+  { name: 'the following experience is desirable', markdown: 'While not essential, the following experience is highly desirable:\n\n- Ability to learn fast', want: 'mid' },
+  { name: 'Portuguese experiência em', markdown: '- Experiência em atendimento ao cliente por múltiplos canais', want: 'mid' },
+  { name: 'German finished vocational training', markdown: '- Du hast eine abgeschlossene Ausbildung als Elektroniker', want: 'mid' },
+  { name: 'a training the company offers is not asked', markdown: 'Wir bieten dir eine Ausbildung zum Mechatroniker.', want: null },
+  { name: 'salary based on experience is not experience asked', markdown: '- Salary based on experience\n- Private medical insurance', want: null },
+  { name: 'experience to gain is not experience asked', markdown: '- Gain hands-on experience in a fast-growing startup', want: null },
+  { name: 'a candidate experience during interviews is not asked', markdown: 'We care about a great candidate experience during interviews.', want: null },
+  { name: 'the only experience named is optional: entry', markdown: "- Optional: you have used a password manager and have experience with browser extensions. While not required, it'll help.", want: 'entry' },
+  { name: 'optional experience beside required experience: mid', markdown: '- Experience with Zendesk (optional)\n- Experience with SQL reporting', want: 'mid' },
+  { name: 'French sans expérience: entry', markdown: 'Poste ouvert aux débutants, sans expérience : nous vous formons.', want: 'entry' },
+];
+
+for (const [group, cases] of [['title', TITLES], ['text', TEXT], ['managers', MANAGERS], ['named role', NAMED], ['years', YEARS], ['wording', WORDING]] as const) {
   t.test(group, async (t) => {
     for (const item of cases) t.equal(of(item), item.want, item.name);
   });
