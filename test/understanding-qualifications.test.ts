@@ -1,6 +1,7 @@
 // Qualifications (crawlers/understanding/qualifications.ts, spec 2.5) from a posting's sections:
 // must-have vs preferred skills, degree clauses in five languages, named certifications, the
-// fallback for postings without a requirements heading, and what never counts.
+// fallback for postings without a requirements heading, the tools responsibilities name, and what
+// never counts.
 import t from 'tap';
 import { qualificationsOf } from '../crawlers/understanding/qualifications.ts';
 import { sectionsOf } from '../crawlers/understanding/sections.ts';
@@ -36,7 +37,7 @@ t.test('an English posting: requirements, an inline "is a plus", preferred quali
       must_have: {
         education: ["Bachelor's degree in Computer Science or related field"],
         certifications: [],
-        skills: [hard('Python'), hard('SQL'), soft('Communication')],
+        skills: [hard('Python'), hard('SQL'), soft('Communication'), hard('Google Cloud Platform')],
       },
       preferred: {
         education: ["Master's degree"],
@@ -44,7 +45,7 @@ t.test('an English posting: requirements, an inline "is a plus", preferred quali
         skills: [hard('Apache Kafka'), hard('Go'), hard('Rust'), hard('AWS')],
       },
     },
-    'Python is only a must-have; responsibilities (Go on GCP) and benefits (Slack, Notion) add nothing',
+    'Python is only a must-have; the platform the work uses (GCP) is one, Go stays a preference; benefits (Slack, Notion) add nothing',
   );
 });
 
@@ -134,6 +135,26 @@ t.test('no requirements heading: list items that read like requirements count', 
     'the responsibility bullet (AWS) and the benefits (Kubernetes) do not count',
   );
   t.same(of('**Requirements**\n\n- SQL\n\nOur team uses Python and dbt every day.').must_have.skills, [hard('SQL')], 'with a requirements heading, other text does not count');
+});
+
+t.test('responsibilities add the tools the work uses, named as products, not the practices a duty describes', async (t) => {
+  t.same(
+    of(`**What you'll do**
+
+- Build revenue dashboards in Looker and Salesforce
+- Collaborate with finance on risk management and process improvement
+- Maintain dbt models
+
+**Requirements**
+
+- 3+ years of experience with SQL
+- Salesforce admin experience is a plus`),
+    {
+      must_have: { education: [], certifications: [], skills: [hard('SQL'), hard('Looker')] },
+      preferred: { education: [], certifications: [], skills: [hard('Salesforce')] },
+    },
+    'Looker is used; Salesforce is only preferred; "collaborate", "risk management" and lower-case dbt in a duty line do not count',
+  );
 });
 
 t.test('nothing stated, empty buckets', async (t) => {

@@ -1,6 +1,7 @@
 // Skills in posting text (crawlers/understanding/skills.ts + skills-dictionary.ts): aliases to
 // canonical names, tokens such as C++/C#/.NET/Node.js, the precision traps where a skill's name
-// is an ordinary word, multilingual soft skills, the dictionary's own consistency, and speed.
+// is an ordinary word, soft skills written as phrases, group names ("the data science team"),
+// the long tail, multilingual soft skills, the dictionary's own consistency, and speed.
 import t from 'tap';
 import { SKILLS } from '../crawlers/understanding/skills-dictionary.ts';
 import { canonicalSkill, skillsIn } from '../crawlers/understanding/skills.ts';
@@ -31,12 +32,12 @@ t.test('precision traps: ordinary words are not skills outside a technical conte
   t.same(names('Swift delivery of every order matters to us.'), [], 'Swift delivery');
   t.same(names('Partner with R&D on the roadmap.'), [], 'R&D');
   t.same(names('You excel at building trust. Excel at execution.'), [], 'Excel at');
-  t.same(names('Advanced Microsoft Excel (pivot tables, VLOOKUP)'), ['Microsoft Excel'], 'Microsoft Excel');
+  t.same(names('Advanced Microsoft Excel (pivot tables, VLOOKUP)'), ['Microsoft Excel', 'Pivot Tables'], 'Microsoft Excel');
   t.same(names('Our products spark joy. Spark joy in customers.'), [], 'Spark joy');
   t.same(names('You will help the rest of the team. REST APIs.'), ['REST'], 'rest in lower case');
   t.same(names('Active TS/SCI clearance. Report to C-level executives at a Series C startup.'), [], 'TS/SCI, C-level, Series C');
   t.same(names('Make sure every customer is heard. Less is more.'), [], 'Make, Less');
-  t.same(names('React quickly to incidents. Support the Sous Chef to prepare meals.'), [], 'React, Chef');
+  t.same(names('React quickly to incidents. Support the Sous Chef to prepare meals.'), ['Food Preparation'], 'React, Chef');
   t.same(names('We value unity and a sense of rust-free craft. Slack off? Never.'), [], 'Unity, Rust, Slack');
   t.same(names('Workday lunch is on us. Our workday ends at 5.'), [], 'Workday');
 });
@@ -69,12 +70,60 @@ t.test('multilingual soft and hard skills', async (t) => {
   ]);
 });
 
+t.test('soft skills written as phrases and inflections', async (t) => {
+  t.same(names('Collaborate with product and design; you will work closely with cross-functional partners'), ['Teamwork']);
+  t.same(names('Collaborating across teams in a collaborative, team-oriented culture'), ['Teamwork']);
+  t.same(names('Mentor junior engineers and provide mentorship; coached two new managers'), ['Mentoring', 'Coaching']);
+  t.same(names('A quick learner who is highly organized and detail-obsessed'), ['Fast Learning', 'Organizational Skills', 'Attention to Detail']);
+  t.same(names('You take initiative, are a self-starter and work independently with minimal supervision'), ['Self-Motivation', 'Independent Work']);
+  t.same(names('Excellent written and oral communication; manage multiple stakeholders and build trusted relationships'), [
+    'Communication', 'Stakeholder Management', 'Relationship Building',
+  ]);
+  t.same(names('Comfortable with ambiguity, results-oriented, with a bias for action'), ['Ambiguity Tolerance', 'Results Orientation', 'Action Orientation']);
+});
+
+t.test('words that name people or things, not traits, are not soft skills', async (t) => {
+  t.same(names('Our organization is organized around product areas.'), [], 'organization, organized around');
+  t.same(names('Part of our public goods initiatives; report to stakeholders.'), [], 'initiatives, bare stakeholders');
+  t.same(names('Present to the senior leadership team and partner with brand leadership.'), [], 'leadership as the people who lead');
+  t.same(names('This role has a high degree of ambiguity and many relationships.'), [], 'bare ambiguity, relationships');
+  t.same(names('Strong leadership skills and 5+ years of leadership experience'), ['Leadership'], 'the skill itself');
+});
+
+t.test('a skill followed by "team", "department" or "leads" names a group of people', async (t) => {
+  t.same(names('Partner with the Data Science team and the Customer Support department'), []);
+  t.same(names('Report to the Machine Learning leads'), [], '"leads"');
+  t.same(names('Experience in data science and customer support'), ['Data Science', 'Customer Service']);
+  t.same(names('Work with cross-functional teams'), ['Teamwork'], 'a soft-skill phrase that ends in "teams" is the skill');
+});
+
+t.test('the long tail: trades, finance, compliance, HR and platform know-how', async (t) => {
+  t.same(names('ServSafe certification, STCW and a TWIC card'), ['ServSafe', 'STCW', 'TWIC']);
+  t.same(names('Accounts payable, account reconciliations and US GAAP; month-end close'), ['Accounts Payable', 'Reconciliation', 'GAAP', 'Month-End Close']);
+  t.same(names('Palantir Foundry experience'), ['Palantir Foundry']);
+  t.same(names('Enhanced due diligence, sanctions screening and complaints handling under FCA rules'), [
+    'Due Diligence', 'Sanctions Screening', 'Complaints Handling', 'FCA Regulations',
+  ]);
+  t.same(names('Closing deals with MEDDPICC; book meetings and run product demos'), ['Deal Closing', 'MEDDPICC', 'Appointment Setting', 'Product Demos']);
+  t.same(names('Define SLOs, write runbooks, use feature flags and webhooks'), ['Service Level Objectives', 'Runbooks', 'Feature Flags', 'Webhooks']);
+  t.same(names('The foundry down the road; our cursor is blinking; a ray of light; patient care at our discretion'), [], 'ordinary words');
+});
+
+t.test('namedOnly: only skills written as names, not the item\'s first word', async (t) => {
+  const named = (text: string) => skillsIn(text, { namedOnly: true }).map((skill) => skill.name);
+  t.same(named('Build dashboards in Looker on AWS and collaborate with sales on risk management'), ['Looker', 'AWS']);
+  t.same(named('Collaborate with Finance; Python scripts'), ['Python'], 'a capital at the start of the item is not a name');
+});
+
 t.test('canonicalSkill compares labels', async (t) => {
   const cases: Array<[string, string | null]> = [
     ['k8s', 'Kubernetes'], ['K8s', 'Kubernetes'], ['Postgres', 'PostgreSQL'], ['postgresql', 'PostgreSQL'], ['GCP', 'Google Cloud Platform'],
     ['google cloud', 'Google Cloud Platform'], ['Amazon Web Services', 'AWS'], ['ML', 'Machine Learning'], ['node.js', 'Node.js'],
     ['NodeJS', 'Node.js'], ['c#', 'C#'], ['C++', 'C++'], ['.net', '.NET'], ['Golang', 'Go'], ['go', 'Go'], ['JS', 'JavaScript'],
     ['TS', 'TypeScript'], ['Machine-Learning', 'Machine Learning'], ['team player', 'Teamwork'], ['Basket weaving', null], ['', null],
+    // Names a skill goes by that are too ordinary to look for in text resolve too.
+    ['Collaboration', 'Teamwork'], ['Organization', 'Organizational Skills'], ['Initiative', 'Self-Motivation'], ['Autonomy', 'Independent Work'],
+    ['Closing', 'Deal Closing'], ['Feedback', 'Giving and Receiving Feedback'], ['Continuous Improvement', 'Process Improvement'],
   ];
   for (const [label, canonical] of cases) t.equal(canonicalSkill(label), canonical, label);
 });
@@ -92,6 +141,9 @@ t.test('the dictionary: size, unique names, every form resolves to its own entry
       if (canonicalSkill(form) !== entry.name) problems.push(`${form} resolves to ${canonicalSkill(form)}, not ${entry.name}`);
       // Alone on a line every form is a skill, ordinary-word ones included.
       if (names(`- ${form}`)[0] !== entry.name) problems.push(`${form} is not found alone`);
+    }
+    for (const name of entry.alsoKnownAs ?? []) {
+      if (canonicalSkill(name) !== entry.name) problems.push(`${name} resolves to ${canonicalSkill(name)}, not ${entry.name}`);
     }
   }
   t.same(problems, []);

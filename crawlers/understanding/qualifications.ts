@@ -3,8 +3,12 @@
 // items to `preferred` (a skill, degree or certification in both is only a must-have).
 // When a posting has no requirements section at all, items of its unclassified sections that
 // read like requirements ("3+ years of ...", "experience with", "degree", "Kenntnisse") count as
-// must-haves, and those marked "(preferred)"/"is a plus" as preferred. Responsibilities, benefits
-// and company text never contribute (a benefits line naming Slack is not a skill asked for).
+// must-haves, and those marked "(preferred)"/"is a plus" as preferred. Responsibilities add the
+// tools the work plainly uses, those they name as products or acronyms ("build dashboards in
+// Looker", "on AWS"): must-haves unless the posting calls them only a preference; the practices
+// and traits a duty line describes ("collaborate with sales", "risk management") are read from
+// requirements only, as labellers do not count them reliably. Benefits and company text never
+// contribute (a benefits line naming Slack is not a skill asked for).
 // Education is the degree clause of an item ("Bachelor's degree in Computer Science or related
 // field"), cut before "or equivalent experience", "and 5+ years", a semicolon or a new sentence.
 import type { Qualifications, QualificationBucket, Skill } from '../../db/jobs.ts';
@@ -155,12 +159,17 @@ function collector(): Collector {
   return { skills: [], skillNames: new Set(), education: [], certifications: [] };
 }
 
-function collect(item: string, into: Collector): void {
-  for (const skill of skillsIn(item)) {
+/** `namedOnly`: only skills written as names (products, acronyms), as responsibilities name the tools the work uses. */
+function collectSkills(item: string, into: Collector, namedOnly = false): void {
+  for (const skill of skillsIn(item, { namedOnly })) {
     if (into.skillNames.has(skill.name)) continue;
     into.skillNames.add(skill.name);
     into.skills.push(skill);
   }
+}
+
+function collect(item: string, into: Collector): void {
+  collectSkills(item, into);
   const education = educationIn(item);
   if (education && !into.education.includes(education)) into.education.push(education);
   const certifications: string[] = [];
@@ -180,16 +189,24 @@ function bucket(from: Collector, except: Collector | null): QualificationBucket 
 export function qualificationsOf(sections: Section[]): Qualifications {
   const must = collector();
   const preferred = collector();
+  const used = collector();
   const hasRequirements = sections.some((section) => section.kind === 'requirements' || section.kind === 'preferred');
   for (const section of sections) {
     if (section.kind === 'requirements') for (const item of section.items) collect(item, must);
     else if (section.kind === 'preferred') for (const item of section.items) collect(item, preferred);
+    else if (section.kind === 'responsibilities') for (const item of section.items) collectSkills(item, used, true);
     else if (section.kind === 'other' && !hasRequirements) {
       for (const item of section.items) {
         if (!REQUIREMENT_LIKE.test(item)) continue;
         collect(item, isPreferredItem(item) ? preferred : must);
       }
     }
+  }
+  // A skill the work uses is a must-have unless the posting calls it only a preference.
+  for (const skill of used.skills) {
+    if (must.skillNames.has(skill.name) || preferred.skillNames.has(skill.name)) continue;
+    must.skillNames.add(skill.name);
+    must.skills.push(skill);
   }
   return { must_have: bucket(must, null), preferred: bucket(preferred, must) };
 }

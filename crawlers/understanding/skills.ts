@@ -9,7 +9,13 @@
 //   and C++", "in R or Python"), after a cue ("experience with", "proficient in", "such as",
 //   "Kenntnisse in"), before one ("Go services", "Excel skills", "R programming", "Excel-Kenntnisse"),
 //   or alone on a line ("- Go"); so "Go to market", "Swift delivery", "Spark joy", "Excel at" do not;
-// - stop phrases ("TS/SCI", "go-to-market", "C-level", "Series C", "USB-C") are consumed as a whole.
+// - stop phrases ("TS/SCI", "go-to-market", "C-level", "Series C", "USB-C", "senior leadership",
+//   "organized around") are consumed as a whole;
+// - a skill right before "team", "department", "leads" ... names a group of people ("the Data
+//   Science team"), not a skill asked for.
+// `namedOnly` keeps only skills written as names (a capital, not the text's first word), the way
+// a duty line names the tools the work uses ("build dashboards in Looker"). canonicalSkill also
+// knows each entry's `alsoKnownAs` names, which are never looked for in text.
 import type { Skill } from '../../db/jobs.ts';
 import { SKILLS } from './skills-dictionary.ts';
 
@@ -125,6 +131,11 @@ interface TrieNode {
 const STOP_PHRASES = [
   'TS/SCI', 'go-to-market', 'go to market', 'go live', 'go-live', 'C-level', 'C-suite', 'C level', 'C suite', 'Series C', 'USB-C',
   'Vitamin C', 'Type C', 'Plan C', 'Grade C', 'Class C', 'R and D', 'Make sure', 'Excel at', 'excels at', 'Rust Belt', 'plain English',
+  // "Leadership" as the people who lead, not the skill.
+  'senior leadership', 'executive leadership', 'company leadership', 'business leadership', 'brand leadership', 'engineering leadership',
+  'product leadership', 'sales leadership', 'thought leadership', 'leadership forums', 'leadership updates',
+  // Verbs and adjectives that name no trait in these phrases.
+  'organized by', 'organised by', 'organized around', 'organized into',
 ];
 
 const ACRONYM = /^[^a-z]*[A-Z][^a-z]*$/;
@@ -147,14 +158,19 @@ function addForm(form: string, skill: number, context: boolean): void {
     }
   }
   (node!.forms ??= []).push({ skill, tokens, exact: context || ACRONYM.test(form), context });
-  const key = tokens.map(keyOf).join(' ');
-  if (skill >= 0 && !CANONICAL.has(key)) CANONICAL.set(key, SKILLS[skill].name);
+  if (skill >= 0) addCanonical(form, skill);
+}
+
+function addCanonical(form: string, skill: number): void {
+  const key = tokenize(form).key.join(' ');
+  if (!CANONICAL.has(key)) CANONICAL.set(key, SKILLS[skill].name);
 }
 
 SKILLS.forEach((entry, index) => {
   addForm(entry.name, index, entry.context === true);
   // Short aliases of an ordinary-word skill ("Node", "Excel", "Spark") are as ambiguous as its name.
   for (const alias of entry.aliases ?? []) addForm(alias, index, entry.context === true && alias.length <= 5);
+  for (const name of entry.alsoKnownAs ?? []) addCanonical(name, index);
 });
 for (const phrase of STOP_PHRASES) addForm(phrase, -1, false);
 
@@ -252,12 +268,30 @@ function formMatches(form: Form, tokens: Tokens, from: number): boolean {
   return true;
 }
 
-function matchesIn(text: string): Match[] {
+/** Words after a skill that make it the name of a group of people: "the data science team", "Customer Support teams". */
+const GROUP_WORDS = new Set(['team', 'teams', 'department', 'departments', 'org', 'orgs', 'organization', 'organisation', 'function', 'functions', 'leads', 'leaders', 'leadership', 'counterparts', 'colleagues', 'community']);
+
+function namesGroup(text: string, tokens: Tokens, last: number): boolean {
+  const next = last + 1;
+  return next < tokens.key.length && GROUP_WORDS.has(tokens.key[next]) && text.charCodeAt(tokens.end[last]) === 0x20 && tokens.start[next] === tokens.end[last] + 1;
+}
+
+const CAPITAL = /^\p{Lu}/u;
+
+/** Whether a token starts with a capital letter ("Looker", "SQL", "Écosystème"). */
+function isCapitalized(token: string): boolean {
+  const c = token.charCodeAt(0);
+  return c < 0x80 ? c >= 0x41 && c <= 0x5a : CAPITAL.test(token);
+}
+
+/** `namedOnly`: only matches written as names, starting with a capital and not at the text's first word. */
+function matchesIn(text: string, namedOnly: boolean): Match[] {
   const tokens = tokenize(text);
   const count = tokens.text.length;
   const keys = tokens.key;
   const out: Match[] = [];
   for (let i = 0; i < count; i++) {
+    if (namedOnly && (i === 0 || !isCapitalized(tokens.text[i]))) continue;
     let node = ROOT.get(keys[i]);
     let j = i;
     let best: { form: Form; last: number } | null = null;
@@ -275,16 +309,22 @@ function matchesIn(text: string): Match[] {
       j++;
     }
     if (!best) continue;
-    if (best.form.skill >= 0) out.push({ skill: best.form.skill, start: tokens.start[i], end: tokens.end[best.last], context: best.form.context });
+    if (best.form.skill >= 0 && !namesGroup(text, tokens, best.last)) {
+      out.push({ skill: best.form.skill, start: tokens.start[i], end: tokens.end[best.last], context: best.form.context });
+    }
     i = best.last;
   }
   return out;
 }
 
-/** The distinct skills the text names, in order of first appearance, under their canonical names. */
-export function skillsIn(text: string): Skill[] {
+/**
+ * The distinct skills the text names, in order of first appearance, under their canonical names.
+ * `namedOnly`: only those written as names (a product, acronym or proper noun: "Salesforce", "SQL"),
+ * not as the text's first word ("Collaborate with ...").
+ */
+export function skillsIn(text: string, options: { namedOnly?: boolean } = {}): Skill[] {
   if (!text) return [];
-  const matches = matchesIn(text);
+  const matches = matchesIn(text, options.namedOnly === true);
   if (!matches.length) return [];
   const accepted = resolve(text, matches);
   const seen = new Set<number>();
