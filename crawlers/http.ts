@@ -11,7 +11,7 @@ import { pipeline, type Readable } from 'node:stream';
 import zlib from 'node:zlib';
 import { JSONParser } from '@streamparser/json';
 import { setTimeout as sleep } from 'node:timers/promises';
-import { guardedLookup, OutboundRefusedError } from '../lib/outbound-guard.ts';
+import { guardedLookup, literalAddressRefusal, OutboundRefusedError } from '../lib/outbound-guard.ts';
 import { HostGates, type HostLimit } from './host-gate.ts';
 
 export interface CrawlHttpSettings {
@@ -214,6 +214,8 @@ export class CrawlHttp {
     const mapped = target.href !== new URL(url).href;
     if (target.protocol !== 'https:' && target.protocol !== 'http:') throw this.fail(url, null, `Refusing ${target.protocol} URL.`);
     if (target.protocol === 'http:' && !mapped && !this.settings.allowPrivate) throw this.fail(url, null, 'Board URLs must use https.');
+    const literal = mapped ? null : literalAddressRefusal(target.hostname, this.settings);
+    if (literal) throw this.fail(url, null, literal);
     const headers: Record<string, string> = {
       'user-agent': this.settings.userAgent,
       'accept-encoding': 'gzip, deflate',

@@ -127,6 +127,18 @@ export function isPublicAddress(ip: string): boolean {
 
 const PUBLIC_ONLY = 'outbound requests may go only to public internet addresses';
 
+/**
+ * Connections check addresses at name lookup, and an IP literal is never looked up: why a
+ * URL host that is a literal outside the public internet is refused, or null (a name, a
+ * public address, or private targets allowed).
+ */
+export function literalAddressRefusal(hostname: string, options: Pick<OutboundOptions, 'allowPrivate'>): string | null {
+  const host = hostname.replace(/^\[(.*)\]$/, '$1');
+  if (options.allowPrivate || !net.isIP(host)) return null;
+  const kind = nonPublicKind(host);
+  return kind ? `The address ${host} is ${kind}; ${PUBLIC_ONLY}.` : null;
+}
+
 /** Hosts that are loopback by definition (RFC 6761), refused without asking a resolver. */
 function isLocalhostName(host: string): boolean {
   const name = host.toLowerCase().replace(/\.$/, '');

@@ -1,7 +1,7 @@
 // The crawl HTTP client against real loopback servers: gzip, the size cap, the time limit,
 // per-host concurrency, a Retry-After that holds back every request to the host, JSON
 // streamed in batches (and what happens when the answer breaks off or is not JSON), and
-// the refusal of plain-http board URLs.
+// the refusal of plain-http board URLs and of IP literals outside the public internet.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import zlib from 'node:zlib';
@@ -145,5 +145,15 @@ t.test('plain-http board URLs are refused outside the replica mapping', async (t
   const client = replicaHttp({});
   const error = await client.getJson('http://jobs.example-ats.com/board').catch((caught: unknown) => caught);
   t.match((error as Error).message, /must use https/);
+  client.close();
+});
+
+t.test('an IP literal outside the public internet is refused (it is never looked up, so the guard at lookup would not see it)', async (t) => {
+  const client = replicaHttp({});
+  for (const url of ['https://127.0.0.1/board', 'https://[::1]/board', 'https://10.1.2.3/board', 'https://169.254.169.254/latest/meta-data']) {
+    const error = await client.getJson(url).catch((caught: unknown) => caught);
+    t.ok(error instanceof CrawlHttpError, url);
+    t.match((error as Error).message, /may go only to public internet addresses/, url);
+  }
   client.close();
 });
