@@ -20,6 +20,7 @@ import { isAtsId, type BoardTarget, type ListingEnd, type Posting } from './conn
 import { CrawlHttp, CrawlHttpError, NotModified, type CrawlHttpSettings } from './http.ts';
 import type { HostGates } from './host-gate.ts';
 import { prepareJob, writeJobs } from './job-write.ts';
+import { queuePostingLinks } from './discovery/posting-links.ts';
 import { understandJob } from './understanding/index.ts';
 
 export interface CrawlDeps {
@@ -232,6 +233,9 @@ async function writePage(deps: CrawlDeps, board: BoardRow, page: Posting[], coun
   await resolveStructuredPlaces(deps.pool, changed);
   // Only what changed is converted and read (a re-crawl of an unchanged board does neither).
   const understood = changed.map((job) => understandJob(prepareJob(job)));
+  // Boards these postings link to are leads for discovery; queued before the write, so a
+  // crash between the two loses no lead (a confirmation is harmless to repeat).
+  await queuePostingLinks(deps.pool, deps.boss, boardTarget(board), changed.map((job) => ({ description: job.description ?? '', listing_url: job.listing_url ?? '' })));
   await waitTurn();
   const written = await writeJobs(deps.pool, deps.boss, understood);
   const inserted = written.filter((row) => row.inserted).length;

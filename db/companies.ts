@@ -1,6 +1,6 @@
 // Data access for companies: the ingestion/enrichment write path and the reads the API
 // needs. Profile fields beyond the typed columns live in `profile` (jsonb).
-import type { Pool, PoolClient } from './pool.ts';
+import { withTransaction, type Pool, type PoolClient } from './pool.ts';
 
 type Queryable = Pool | PoolClient;
 
@@ -55,7 +55,7 @@ export interface CompanyRow extends CompanySummaryColumns {
   is_agency: boolean | null;
   profile: Record<string, unknown>;
   disabled_at: Date | null;
-  discovered_at: Date;
+  discovered_at: Date | null;
   created_at: Date;
   updated_at: Date;
 }
@@ -121,4 +121,146 @@ export async function findCompany(db: Queryable, id: string): Promise<CompanyRow
 
 export async function setCompanyDisabled(db: Queryable, id: string, disabled: boolean): Promise<void> {
   await db.query('UPDATE companies SET disabled_at = CASE WHEN $2 THEN now() ELSE NULL END, updated_at = now() WHERE id = $1', [id, disabled]);
+}
+
+// ---------------------------------------------------------------------------------------------
+// Enrichment from the company's website (companies/enrich/, migration 015)
+
+/** The typed columns enrichment fills; the rest of what it finds lives in `profile`. */
+export const ENRICHED_COLUMNS = ['name', 'logo_url', 'linkedin_url', 'crunchbase_url', 'country_code', 'company_size', 'founding_year'] as const;
+export type EnrichedColumn = (typeof ENRICHED_COLUMNS)[number];
+
+export type EnrichedValue = string | number | string[] | Array<{ name: string; categories: string[] }> | null;
+
+/**
+ * What one enrichment found, by field: a column name (`logo_url`), a profile key
+ * (`profile.description`) or a social_links platform (`social_links.github`). Every field
+ * enrichment owns is present; null (or []) means the site showed no evidence for it.
+ */
+export type EnrichmentFound = Record<string, EnrichedValue>;
+
+export type EnrichStatus =
+  | 'ok' | 'no_website' | 'invalid_url' | 'robots_disallowed' | 'unreachable' | 'too_large' | 'not_html' | 'wrong_type' | 'too_many_redirects' | 'http_error';
+
+export interface EnrichmentOutcome {
+  status: EnrichStatus;
+  error: string | null;
+  /** Null when the site was not read: the profile stays as it is. */
+  found: EnrichmentFound | null;
+  nextEnrichAt: Date;
+}
+
+export interface EnrichmentState {
+  enriched_at: Date | null;
+  enrich_status: EnrichStatus | null;
+  enrich_error: string | null;
+  next_enrich_at: Date | null;
+}
+
+const isEmpty = (value: unknown) => value === null || value === undefined || (Array.isArray(value) && value.length === 0);
+const same = (a: unknown, b: unknown) => JSON.stringify(a ?? null) === JSON.stringify(b ?? null);
+
+/**
+ * The value a field takes after an enrichment: what was found; else, when nothing was
+ * found and the field still holds what the last enrichment wrote, empty (the site no
+ * longer shows it); else what it holds (another source's value stays). `name` is never
+ * emptied.
+ */
+export function mergedEnrichedValue(field: string, found: EnrichedValue, stored: unknown, lastFound: unknown): unknown {
+  if (!isEmpty(found)) return found;
+  if (field !== 'name' && !isEmpty(lastFound) && same(stored, lastFound)) return Array.isArray(found) ? [] : null;
+  return stored;
+}
+
+/**
+ * Records one enrichment run, in one transaction with the row locked: the profile fields
+ * (when the site was read) and the run's state. Only fields whose value changes are
+ * written and `updated_at` moves only then, so an enrichment that finds the same things
+ * leaves the profile (and its ETag) as it was. Returns whether the profile changed; null
+ * when there is no such company.
+ */
+export async function recordCompanyEnrichment(pool: Pool, id: string, outcome: EnrichmentOutcome): Promise<{ changed: boolean } | null> {
+  return withTransaction(pool, async (client) => {
+    const { rows } = await client.query<Record<string, unknown> & { profile: Record<string, unknown>; enrichment_found: EnrichmentFound | null; discovered_at: Date | null }>(
+      `SELECT ${ENRICHED_COLUMNS.join(', ')}, profile, enrichment_found, discovered_at FROM companies WHERE id = $1 FOR UPDATE`,
+      [id],
+    );
+    const row = rows[0];
+    if (!row) return null;
+    const state = [outcome.status, outcome.error, outcome.nextEnrichAt];
+    if (!outcome.found) {
+      await client.query('UPDATE companies SET enriched_at = now(), enrich_status = $2, enrich_error = $3, next_enrich_at = $4 WHERE id = $1', [id, ...state]);
+      return { changed: false };
+    }
+    const last = row.enrichment_found ?? {};
+    const columns: Record<string, unknown> = {};
+    const profile: Record<string, unknown> = { ...row.profile };
+    const social: Record<string, unknown> = { ...((row.profile.social_links as Record<string, unknown> | undefined) ?? {}) };
+    for (const [field, found] of Object.entries(outcome.found)) {
+      // Once discovery has confirmed a careers site, its careers page (the one leading to the
+      // board) is the company's careers_url; a home-page link does not replace it.
+      if (field === 'profile.careers_url' && row.discovered_at) continue;
+      if (field.startsWith('profile.')) {
+        const key = field.slice('profile.'.length);
+        profile[key] = mergedEnrichedValue(field, found, row.profile[key], last[field]);
+        if (profile[key] === null || profile[key] === undefined) delete profile[key];
+      } else if (field.startsWith('social_links.')) {
+        const platform = field.slice('social_links.'.length);
+        social[platform] = mergedEnrichedValue(field, found, social[platform], last[field]);
+        if (social[platform] === null || social[platform] === undefined) delete social[platform];
+      } else if ((ENRICHED_COLUMNS as readonly string[]).includes(field)) {
+        columns[field] = mergedEnrichedValue(field, found, row[field], last[field]);
+      } else {
+        throw new Error(`recordCompanyEnrichment: ${field} is no field enrichment writes.`);
+      }
+    }
+    if (Object.keys(social).length > 0) profile.social_links = social;
+    else delete profile.social_links;
+    const changedColumns = Object.keys(columns).filter((column) => !same(columns[column], row[column]));
+    const changed = changedColumns.length > 0 || !same(canonical(profile), canonical(row.profile));
+    // Keep only the evidence actually found: it is what a later run may clear.
+    const evidence = Object.fromEntries(Object.entries(outcome.found).filter(([, value]) => !isEmpty(value)));
+    const sets = changedColumns.map((column, index) => `${column} = $${index + 6}`);
+    await client.query(
+      `UPDATE companies SET enriched_at = now(), enrich_status = $2, enrich_error = $3, next_enrich_at = $4, enrichment_found = $5
+         ${changed ? `, profile = $${changedColumns.length + 6}, updated_at = now()` : ''}
+         ${sets.length ? `, ${sets.join(', ')}` : ''}
+       WHERE id = $1`,
+      [id, ...state, JSON.stringify(evidence), ...changedColumns.map((column) => columns[column]), ...(changed ? [JSON.stringify(profile)] : [])],
+    );
+    return { changed };
+  });
+}
+
+/** A JSON value with object keys sorted, for comparing documents whose key order differs (jsonb reorders keys). */
+function canonical(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(canonical);
+  if (value && typeof value === 'object' && !(value instanceof Date)) {
+    return Object.fromEntries(Object.keys(value).sort().map((key) => [key, canonical((value as Record<string, unknown>)[key])]));
+  }
+  return value;
+}
+
+export async function findEnrichmentState(db: Queryable, id: string): Promise<EnrichmentState | null> {
+  const { rows } = await db.query<EnrichmentState>('SELECT enriched_at, enrich_status, enrich_error, next_enrich_at FROM companies WHERE id = $1', [id]);
+  return rows[0] ?? null;
+}
+
+/**
+ * Claims up to `limit` live companies with a website whose enrichment is due (never
+ * planned, or next_enrich_at passed), moving their next_enrich_at `leaseMinutes` on so the
+ * next round does not queue them again while their run waits; the run sets the real next
+ * time. Returns their ids.
+ */
+export async function claimCompaniesDueForEnrichment(db: Queryable, limit: number, leaseMinutes: number): Promise<string[]> {
+  const { rows } = await db.query<{ id: string }>(
+    `UPDATE companies c SET next_enrich_at = now() + make_interval(mins => $2)
+      WHERE c.id IN (SELECT id FROM companies
+                      WHERE NOT sandbox AND disabled_at IS NULL AND website IS NOT NULL
+                        AND (next_enrich_at IS NULL OR next_enrich_at <= now())
+                      ORDER BY next_enrich_at NULLS FIRST LIMIT $1 FOR UPDATE SKIP LOCKED)
+      RETURNING c.id`,
+    [limit, leaseMinutes],
+  );
+  return rows.map((row) => row.id);
 }

@@ -23,6 +23,17 @@ export interface CrawlBoardJobData {
   board_id: string;
 }
 
+/**
+ * company.discover: find a company's careers site from its website, or confirm a board seen
+ * in another board's posting (and register it with a company of its own).
+ */
+export type CompanyDiscoverJobData = { company_id: string } | { board: { ats: string; token: string; url: string | null } };
+
+/** company.enrich: the company whose website to read now. */
+export interface CompanyEnrichJobData {
+  company_id: string;
+}
+
 /** webhook.deliver: the stored delivery to attempt. */
 export interface WebhookJobData {
   delivery_id: string;
@@ -205,6 +216,45 @@ export const applyExpireQueue = declareQueue<StepJob>({
   expireInSeconds: 60,
 });
 
+export const companyDiscoverQueue = declareQueue<CompanyDiscoverJobData>({
+  name: 'company.discover',
+  description:
+    "Finds a company's careers page from its website (links, common paths, sitemap), recognizes the ATS board it names, confirms the board lists jobs through the ATS's API, and registers it (crawled on schedule; the company enters the career-sites feed). Also confirms boards seen in crawled postings.",
+  handler: 'workers/company-discover.ts',
+  // One run per company (or board) queued or running at a time (singletonKey: company:<id> or board:<ats>:<token>).
+  policy: 'exclusive',
+  // A site or ATS that is down now is asked again later.
+  retryLimit: 3,
+  retryDelay: 300,
+  retryBackoff: true,
+  retryDelayMax: 3600,
+  expireInSeconds: 900,
+});
+
+export const companyEnrichQueue = declareQueue<CompanyEnrichJobData>({
+  name: 'company.enrich',
+  description:
+    "Reads a company's website (robots.txt honoured) and fills its profile: name, legal name, description, checked logo, social links, geocoded headquarters, founding year, size band, careers page and detected technologies. Writes only what changed.",
+  handler: 'workers/company-enrich.ts',
+  // One run per company queued or running at a time (singletonKey: the company id).
+  policy: 'exclusive',
+  // A site that cannot be read is a recorded outcome, not a failure; retries are for the database.
+  retryLimit: 2,
+  retryDelay: 60,
+  retryBackoff: true,
+  expireInSeconds: 300,
+});
+
+export const companyEnrichPlanQueue = declareQueue<EmptyJob>({
+  name: 'company.enrich-plan',
+  description: 'Queues a company.enrich job for every live company with a website whose enrichment is due (never enriched, or its week is up).',
+  handler: 'workers/company-enrich.ts',
+  policy: 'singleton',
+  retryLimit: 2,
+  retryDelay: 30,
+  expireInSeconds: 300,
+});
+
 /** Every queue, in creation order (a dead-letter queue before the queues that name it). */
 export const queueDefinitions: QueueDefinition<any>[] = [
   maintenancePruneQueue,
@@ -218,4 +268,7 @@ export const queueDefinitions: QueueDefinition<any>[] = [
   applyStepQueues.fill,
   applyStepQueues.submit,
   applyExpireQueue,
+  companyDiscoverQueue,
+  companyEnrichQueue,
+  companyEnrichPlanQueue,
 ];

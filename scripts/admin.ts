@@ -17,8 +17,11 @@ import { ATS_IDS } from '../crawlers/connector.ts';
 import { crawlBoard } from '../crawlers/crawl.ts';
 import { crawlDeps } from '../crawlers/settings.ts';
 import { reunderstandJobs } from '../crawlers/reunderstand.ts';
+import { addCompanyByWebsite, companyWebsite, WebsiteError } from '../crawlers/discovery/add-company.ts';
+import { discoverCareerSite, discoveryDeps, DiscoveryRefused } from '../crawlers/discovery/discover.ts';
+import { CompanyNotFoundError, enrichCompanyNow } from '../companies/enrich/enrich.ts';
 import { serializeBoard, serializeCrawl } from '../api/serializers/board.ts';
-import { StartupError } from '../lib/startup-error.ts';
+import { preparedAction, runCli, UsageError } from './cli.ts';
 import { createLogger } from '../lib/logger.ts';
 import { clock } from '../lib/clock.ts';
 import { KEY_KINDS, KEY_PATTERN, type KeyKind } from '../lib/api-keys.ts';
@@ -61,6 +64,8 @@ const USAGE = `Usage: npm run -s admin -- <command> [options]
   board import --file CSV   (lines ats,token[,url]; prints each line's result; safe to repeat)
   board crawl --id BOARD_ID   (crawls now, waits, prints the counts)
   jobs understand [--board BOARD_ID]   (reads stored crawled jobs again with the current rules)
+  company add --website URL [--name NAME]   (prints {company_id}; queues its enrichment and career-site discovery)
+  company enrich --id COMPANY_ID   (runs them now; prints what was found)
 
   ATS is one of ${ATS_IDS.join(', ')}.
 
@@ -69,8 +74,6 @@ const USAGE = `Usage: npm run -s admin -- <command> [options]
   --help prints this.
 `;
 
-/** Misuse: exit 2 with the usage text. */
-class UsageError extends Error {}
 /** The command cannot be done (unknown account, key limit): exit 1. */
 class Refusal extends Error {}
 
@@ -520,6 +523,40 @@ const COMMANDS: Record<string, Command> = {
       };
     },
   },
+  'company add': {
+    options: ['website', 'name'],
+    prepare() {
+      const website = text('website', true)!;
+      try {
+        companyWebsite(website);
+      } catch (error) {
+        if (error instanceof WebsiteError) throw new UsageError(`--website: ${error.message}`);
+        throw error;
+      }
+      const name = boundedText('name', 200) ?? null;
+      return async (pool, { boss }) => {
+        const added = await addCompanyByWebsite(pool, await boss(), { website, name });
+        return { company_id: added.company_id, created: added.created, enrichment_queued: added.enrichment_job_id !== null, discovery_queued: added.discovery_job_id !== null };
+      };
+    },
+  },
+  'company enrich': {
+    options: ['id'],
+    prepare() {
+      const id = uuid('id');
+      return async (pool, { config, logger, boss }) => {
+        try {
+          // Enrichment first: the website it reads (and may correct) is the one discovery walks.
+          const enrichment = await enrichCompanyNow(config, pool, id);
+          const discovery = await discoverCareerSite(discoveryDeps(config, pool, await boss(), logger), id);
+          return { company_id: id, enrichment, discovery };
+        } catch (error) {
+          if (error instanceof DiscoveryRefused || error instanceof CompanyNotFoundError) throw new Refusal(error.message);
+          throw error;
+        }
+      };
+    },
+  },
   'jobs understand': {
     options: ['board'],
     prepare() {
@@ -575,18 +612,8 @@ function prepare(argv: string[]): Action | 'help' {
 }
 
 async function main(argv: string[]): Promise<number> {
-  let action: Action | 'help';
-  try {
-    action = prepare(argv);
-  } catch (error) {
-    if (!(error instanceof UsageError)) throw error;
-    process.stderr.write(`${error.message}\n\n${USAGE}`);
-    return 2;
-  }
-  if (action === 'help') {
-    process.stdout.write(USAGE);
-    return 0;
-  }
+  const action = preparedAction(argv, prepare, USAGE);
+  if (typeof action === 'number') return action;
   const config = loadConfig();
   const logger = createLogger(process.env.LOG_LEVEL ?? 'warn', 'admin');
   let database: EmbeddedDatabase | null = null;
@@ -616,23 +643,4 @@ async function main(argv: string[]): Promise<number> {
   }
 }
 
-/** One line for an unexpected error (a refused connection is an AggregateError with no message of its own). */
-function describe(error: unknown): string {
-  if (error instanceof AggregateError && !error.message && error.errors.length > 0) return describe(error.errors[0]);
-  if (!(error instanceof Error)) return String(error);
-  const code = (error as Error & { code?: unknown }).code;
-  const message = error.message.split('\n')[0]!.trim() || error.name;
-  return typeof code === 'string' && !message.includes(code) ? `${message} (${code})` : message;
-}
-
-let exitCode: number;
-try {
-  exitCode = await main(process.argv.slice(2));
-} catch (error) {
-  process.stderr.write(`error: ${describe(error)}\n`);
-  // The database could not be started (embedded): what the operator can do about it.
-  if (error instanceof StartupError) process.stderr.write(`To fix it: ${error.fix}\n`);
-  if (['debug', 'trace'].includes(process.env.LOG_LEVEL ?? '')) process.stderr.write(`${(error as Error)?.stack ?? ''}\n`);
-  exitCode = 1;
-}
-process.exit(exitCode);
+await runCli(main);

@@ -23,6 +23,7 @@ import { serializeAccount } from '../api/serializers/account.ts';
 import os from 'node:os';
 import { addBoard } from '../crawlers/boards.ts';
 import { findBoard, findBoardByToken } from '../db/boards.ts';
+import { upsertCompanies } from '../db/companies.ts';
 
 const database = await createDatabase();
 const pool = createPool(database.url, 4, createLogger('silent'), 'admin-readme-test');
@@ -177,6 +178,8 @@ interface Subject {
   board: { id: string; company_id: string };
   /** A second key of the account's (what KEY_ID and API_KEY name). */
   spare: { key: string; keyId: string };
+  /** A company whose website never resolves (what COMPANY_ID names). */
+  company: { id: string; website: string };
 }
 
 interface Filled {
@@ -185,7 +188,7 @@ interface Filled {
   expect: unknown;
 }
 
-const PLACEHOLDERS = ['NAME', 'ID', 'KEY_ID', 'API_KEY', 'N', 'URL', 'ISO', 'JSON', 'TEXT', 'ID,ID,...', 'ATS', 'TOKEN', 'BOARD_ID', 'CSV'];
+const PLACEHOLDERS = ['NAME', 'ID', 'KEY_ID', 'API_KEY', 'N', 'URL', 'ISO', 'JSON', 'TEXT', 'ID,ID,...', 'ATS', 'TOKEN', 'BOARD_ID', 'CSV', 'COMPANY_ID'];
 let counter = 0;
 const uuid = () => crypto.randomUUID();
 
@@ -202,7 +205,8 @@ function fill(placeholder: string, subject: Subject, variant: number): Filled {
     case 'N':
       return { arg: String(10 + ++counter), expect: 10 + counter };
     case 'URL':
-      return same(`https://hooks.example.com/readme/${variant}-${++counter}`);
+      // A host of its own per use: `company add --website URL` finds a company by its host.
+      return same(`https://readme-${variant}-${++counter}.example.com/readme/`);
     case 'ISO': {
       const date = new Date(Date.UTC(2031, 0, 2 + variant, 3, 4, 5));
       return same(date.toISOString());
@@ -219,6 +223,8 @@ function fill(placeholder: string, subject: Subject, variant: number): Filled {
       return same(`readme-${variant}-${++counter}-${crypto.randomBytes(3).toString('hex')}`);
     case 'BOARD_ID':
       return same(subject.board.id);
+    case 'COMPANY_ID':
+      return same(subject.company.id);
     case 'CSV': {
       const tokens = [`readme-csv-${++counter}-${crypto.randomBytes(3).toString('hex')}`, `readme-csv-${++counter}-${crypto.randomBytes(3).toString('hex')}`];
       const file = `${fs.mkdtempSync(`${os.tmpdir()}/boards-`)}/boards.csv`;
@@ -471,6 +477,26 @@ const EXPECTATIONS: Record<string, Expectation> = {
       t.match(json, { status: /^(failed|gone)$/, seen: 0, new: 0, expired: 0 });
     },
   },
+  'company add': {
+    verifies: ['website', 'name'],
+    async check(t, json, { given }) {
+      t.same(Object.keys(json).sort(), ['company_id', 'created', 'discovery_queued', 'enrichment_queued']);
+      t.match(json, { created: true, enrichment_queued: true, discovery_queued: true });
+      const company = await pool.query('SELECT name, website, discovered_at FROM companies WHERE id = $1', [json.company_id]);
+      const host = new URL(given.website as string).host;
+      t.same(company.rows[0], { name: given.name ?? host, website: `https://${host}/`, discovered_at: null }, 'stored by its site, not yet discovered');
+      const jobs = await pool.query(`SELECT name FROM pgboss.job WHERE data->>'company_id' = $1 ORDER BY name`, [json.company_id]);
+      t.same(jobs.rows.map((row) => row.name), ['company.discover', 'company.enrich'], 'enrichment and discovery queued');
+    },
+  },
+  'company enrich': {
+    verifies: ['id'],
+    check(t, json, { given }) {
+      // The site never resolves: both ran now and say so.
+      t.same(Object.keys(json).sort(), ['company_id', 'discovery', 'enrichment']);
+      t.match(json, { company_id: given.id, enrichment: { status: 'unreachable' }, discovery: { outcome: 'site_unreachable' } });
+    },
+  },
   'jobs understand': {
     verifies: ['board'],
     check(t, json) {
@@ -523,7 +549,10 @@ for (const line of LINES) {
     const runs = await mapLimit(Array.from({ length: variantCount(line.slots) }, (_, variant) => variant), PARALLEL, async (variant) => {
       const account = await createAccount(pool, { name: `Subject ${line.command} ${variant}` });
       const board = (await addBoard(pool, { ats: 'greenhouse', token: `subject-${crypto.randomBytes(6).toString('hex')}` }, 60)).board;
-      const subject: Subject = { account, spare: await addKey(pool, account.id, 'customer'), board };
+      // `.invalid` never resolves (RFC 6761), so enriching it fails fast and offline.
+      const website = `https://readme-${crypto.randomBytes(4).toString('hex')}.invalid/`;
+      const companyId = (await upsertCompanies(pool, [{ source_key: `website:${new URL(website).host}`, name: 'README company', website }])).values().next().value!;
+      const subject: Subject = { account, spare: await addKey(pool, account.id, 'customer'), board, company: { id: companyId, website } };
       const { args, given } = instantiate(line, variant, subject);
       const setup = await expectation.before?.({ subject, given });
       return { args, run: { subject, given, setup }, result: await cli(args) };

@@ -20,8 +20,10 @@ export const LAYERS: Record<string, readonly string[] | '*'> = {
   search: ['lib', 'db'],
   webhooks: ['lib', 'db'],
   mail: ['lib', 'db'],
-  companies: ['lib', 'db', ...DOMAINS_LOW],
-  crawlers: ['lib', 'db', ...DOMAINS_LOW, 'companies'],
+  // Career-site discovery and the crawl sit below company enrichment, which reads websites
+  // with the crawl's polite HTTP client (crawlers/site-fetch.ts).
+  crawlers: ['lib', 'db', ...DOMAINS_LOW],
+  companies: ['lib', 'db', ...DOMAINS_LOW, 'crawlers'],
   apply: ['lib', 'db', ...DOMAINS_LOW, 'companies'],
   // HTTP and queue handlers: any domain folder, never each other.
   api: ['lib', 'db', ...DOMAINS_LOW, 'companies', 'crawlers', 'apply'],

@@ -9,8 +9,10 @@ import { crawlPlan } from './crawl-plan.ts';
 import { applyDead } from './apply-dead.ts';
 import { applyDiscover, applyFill, applySubmit } from './apply-steps.ts';
 import { applyExpire } from './apply-expire.ts';
+import { companyDiscover } from './company-discover.ts';
+import { companyEnrich, companyEnrichPlan } from './company-enrich.ts';
 
-export const workerModules: WorkerModule<any>[] = [maintenancePrune, searchIndex, geocodeLocation, crawlBoardWorker, crawlPlan, webhookDeliver, applyDead, applyDiscover, applyFill, applySubmit, applyExpire];
+export const workerModules: WorkerModule<any>[] = [maintenancePrune, searchIndex, geocodeLocation, crawlBoardWorker, crawlPlan, webhookDeliver, applyDead, applyDiscover, applyFill, applySubmit, applyExpire, companyDiscover, companyEnrich, companyEnrichPlan];
 
 /** Resolves `--queues a,b` to modules; unknown names are an error naming the known ones. */
 export function selectWorkers(names: string[] | null, modules = workerModules): WorkerModule<any>[] {

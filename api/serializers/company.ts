@@ -3,11 +3,8 @@
 // arrays empty rather than null. "Types are string unless stated" is applied as written.
 import type { CompanyRow } from '../../db/companies.ts';
 import { Type, defineComponent, nullable, type Static, type TProperties } from '../schemas/registry.ts';
+import { SOCIAL_PLATFORMS } from '../../lib/social-platforms.ts';
 
-const SOCIAL_PLATFORMS = [
-  'linkedin', 'twitter', 'facebook', 'instagram', 'youtube', 'github', 'g2', 'the service', 'angellist', 'tiktok',
-  'glassdoor', 'xing', 'threads', 'bluesky', 'pinterest', 'vimeo', 'medium', 'kununu', 'trustpilot', 'indeed', 'mastodon',
-] as const;
 
 /** Flat `*_url` fields that repeat a social_links entry. */
 const FLAT_SOCIAL = {
