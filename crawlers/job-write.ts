@@ -8,6 +8,7 @@ import { geocodeLocationQueue } from '../lib/queues.ts';
 import { convertDescription } from './description.ts';
 import { descriptionSimhash, DUPLICATE_DISTANCE } from './duplicates.ts';
 import { linkDuplicates } from '../db/job-duplicates.ts';
+import { refreshFilingsSponsorship } from '../db/h1b-filings.ts';
 
 /** A job with its description converted once to both served formats (and fingerprinted for duplicates). */
 export function prepareJob(job: JobInput): StoredJobInput {
@@ -41,6 +42,7 @@ export async function writeJobs(pool: Pool, boss: PgBoss, jobs: Array<JobInput |
   return withTransaction(pool, async (client) => {
     const written = await upsertJobs(client, jobs);
     await linkDuplicates(client, written.map((row) => row.id), DUPLICATE_DISTANCE);
+    await refreshFilingsSponsorship(client, written.map((row) => row.id));
     const unresolved = await jobsWithUnresolvedLocations(client, written.map((row) => row.id));
     if (unresolved.length > 0) await geocodeLocationQueue.sendInTransaction(client, boss, { job_ids: unresolved });
     return written;

@@ -28,6 +28,8 @@ export interface LcaFilingRow {
   h1b_dependent: boolean | null;
   employer_key: string;
   dba_key: string | null;
+  /** The job understanding's normalized title of job_title: the kind of job the case is for. */
+  title_kind: string | null;
 }
 
 export interface DatahubRow {
@@ -55,7 +57,7 @@ const LCA_COLUMNS = `case_number text, case_status text, received_date date, dec
   job_title text, soc_code text, soc_title text, full_time_position boolean, begin_date date, end_date date,
   total_worker_positions integer, employer_name text, trade_name_dba text, employer_city text, employer_state text,
   employer_postal_code text, naics_code text, worksite_city text, worksite_state text, h1b_dependent boolean,
-  employer_key text, dba_key text`;
+  employer_key text, dba_key text, title_kind text`;
 const LCA_NAMES = LCA_COLUMNS.split(',').map((column) => column.trim().split(/\s+/)[0]!);
 const LCA_VALUES = LCA_NAMES.filter((name) => name !== 'case_number');
 
@@ -253,6 +255,81 @@ export async function refreshH1bProfiles(client: PoolClient, topTitles: number):
        FROM derived
       WHERE c.id = derived.id AND c.profile IS DISTINCT FROM derived.profile`,
     [topTitles],
+  );
+  return rowCount ?? 0;
+}
+
+// ---------------------------------------------------------------------------------------------
+// Sponsorship from filings (migration 017)
+
+/** How recent a certified case must be to say a company sponsors that kind of title. */
+export const SPONSORSHIP_LOOKBACK = '2 years';
+
+/** Distinct job titles of stored cases whose kind is not set yet (cases imported before kinds were kept). */
+export async function titlesWithoutKind(db: Queryable): Promise<string[]> {
+  const { rows } = await db.query<{ job_title: string }>('SELECT DISTINCT job_title FROM h1b_lca_filings WHERE title_kind IS NULL AND job_title IS NOT NULL');
+  return rows.map((row) => row.job_title);
+}
+
+export async function setTitleKinds(db: Queryable, kinds: Array<{ job_title: string; title_kind: string | null }>): Promise<void> {
+  if (kinds.length === 0) return;
+  await db.query(
+    `UPDATE h1b_lca_filings f SET title_kind = k.title_kind
+       FROM jsonb_to_recordset($1::jsonb) AS k(job_title text, title_kind text)
+      WHERE f.job_title = k.job_title AND f.title_kind IS NULL AND k.title_kind IS NOT NULL`,
+    [JSON.stringify(kinds)],
+  );
+}
+
+/** Rebuilds h1b_sponsored_titles from the certified H-1B cases of matched employers. */
+export async function refreshSponsoredTitles(client: PoolClient): Promise<void> {
+  await client.query('DELETE FROM h1b_sponsored_titles');
+  await client.query(
+    `INSERT INTO h1b_sponsored_titles (company_id, title_kind, last_certified)
+     SELECT coalesce(m1.company_id, m2.company_id), f.title_kind, max(f.decision_date)
+       FROM h1b_lca_filings f
+       LEFT JOIN h1b_employer_matches m1 ON m1.employer_key = f.employer_key AND m1.employer_state = f.employer_state
+       LEFT JOIN h1b_employer_matches m2 ON m2.employer_key = f.dba_key AND m2.employer_state = f.employer_state
+      WHERE upper(f.visa_class) = 'H-1B' AND lower(f.case_status) = 'certified' AND f.title_kind IS NOT NULL
+        AND (m1.company_id IS NOT NULL OR m2.company_id IS NOT NULL)
+      GROUP BY 1, 2`,
+  );
+}
+
+/**
+ * Sets jobs.h1b_sponsor_by_filings from h1b_sponsored_titles: true when the job's company
+ * had a certified H-1B case for the job's normalized title within SPONSORSHIP_LOOKBACK,
+ * else null. Only rows whose value changes are written; `updated_at` moves only where the
+ * served value moves (the text says nothing), so updated_after feeds carry the change.
+ * `jobIds` limits it to those jobs (the write path); without it, every job. Returns the
+ * number of jobs changed.
+ */
+export async function refreshFilingsSponsorship(db: Queryable, jobIds: string[] | null = null): Promise<number> {
+  if (jobIds && jobIds.length === 0) return 0;
+  const { rowCount } = await db.query(
+    `UPDATE jobs j SET h1b_sponsor_by_filings = s.sponsor,
+            updated_at = CASE WHEN j.is_h1b_sponsor IS NULL THEN now() ELSE j.updated_at END
+       FROM (SELECT c.id,
+                    CASE WHEN EXISTS (SELECT 1 FROM h1b_sponsored_titles t
+                                       WHERE t.company_id = c.company_id AND t.title_kind = c.normalized_title
+                                         AND t.last_certified >= current_date - interval '${SPONSORSHIP_LOOKBACK}') THEN true END AS sponsor
+               FROM jobs c
+              WHERE NOT c.sandbox AND ($1::uuid[] IS NULL OR c.id = ANY($1::uuid[]))) s
+      WHERE j.id = s.id AND j.h1b_sponsor_by_filings IS DISTINCT FROM s.sponsor`,
+    [jobIds],
+  );
+  return rowCount ?? 0;
+}
+
+/** Clears the filings' word on jobs whose company's last certified case for the title is no longer recent; returns how many. */
+export async function expireFilingsSponsorship(db: Queryable): Promise<number> {
+  const { rowCount } = await db.query(
+    `UPDATE jobs j SET h1b_sponsor_by_filings = NULL,
+            updated_at = CASE WHEN j.is_h1b_sponsor IS NULL THEN now() ELSE j.updated_at END
+      WHERE j.h1b_sponsor_by_filings
+        AND NOT EXISTS (SELECT 1 FROM h1b_sponsored_titles t
+                         WHERE t.company_id = j.company_id AND t.title_kind = j.normalized_title
+                           AND t.last_certified >= current_date - interval '${SPONSORSHIP_LOOKBACK}')`,
   );
   return rowCount ?? 0;
 }

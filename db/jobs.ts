@@ -276,7 +276,9 @@ const recordSelect = (descriptionColumn: string) => `
          j.listing_url, j.apply_url, j.employment_type, j.work_model, j.experience_level,
          j.salary_min::float8 AS salary_min, j.salary_max::float8 AS salary_max, j.salary_currency, j.salary_period,
          j.date_posted, j.valid_through, j.qualifications, j.responsibilities, j.benefits, j.is_work_auth_required,
-         j.is_h1b_sponsor, j.is_clearance_required, j.locations, j.source, j.sandbox, j.expired_at, j.created_at, j.updated_at,
+         -- The text's word, else what the company's H-1B filings say (migration 017).
+         coalesce(j.is_h1b_sponsor, j.h1b_sponsor_by_filings) AS is_h1b_sponsor,
+         j.is_clearance_required, j.locations, j.source, j.sandbox, j.expired_at, j.created_at, j.updated_at,
          json_build_object('id', c.id, 'name', c.name, 'website', c.website, 'logo_url', c.logo_url, 'summary', c.summary,
            'industries', c.industries, 'categories', c.categories, 'linkedin_url', c.linkedin_url,
            'crunchbase_url', c.crunchbase_url) AS company

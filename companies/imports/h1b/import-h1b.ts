@@ -9,7 +9,8 @@
 import type { Pool } from '../../../db/pool.ts';
 import { withTransaction } from '../../../db/pool.ts';
 import {
-  companiesForMatching, createDatahubStage, employerRefs, lockEmployerMatches, mergeDatahubStage, refreshH1bProfiles,
+  companiesForMatching, createDatahubStage, employerRefs, lockEmployerMatches, mergeDatahubStage, refreshFilingsSponsorship, refreshH1bProfiles,
+  refreshSponsoredTitles,
   replaceEmployerMatches, stageDatahubRows, upsertLcaFilings, type DatahubRow, type LcaFilingRow, type WriteCounts,
 } from '../../../db/h1b-filings.ts';
 import { LineErrors, type LineError } from '../line-errors.ts';
@@ -17,6 +18,7 @@ import { columnIndex } from './cells.ts';
 import { datahubColumns, readDatahubRow } from './datahub-rows.ts';
 import { indexCompanies, resolveEmployer } from './employer-matching.ts';
 import { lcaColumns, readLcaRow } from './lca-rows.ts';
+import { backfillTitleKinds } from './title-kind.ts';
 import { openSheet, type Sheet, type SheetFormat } from './sheet-reader.ts';
 
 export interface H1bImportOptions {
@@ -38,6 +40,8 @@ export interface EmployerMatchCounts {
   ambiguous: number;
   unmatched: number;
   companies_updated: number;
+  /** Jobs whose sponsorship from filings changed (docs/api.md, "is_h1b_sponsor"). */
+  jobs_sponsorship_updated: number;
 }
 
 export interface H1bImportSummary extends EmployerMatchCounts {
@@ -195,6 +199,9 @@ export async function matchEmployers(pool: Pool, topTitles = DEFAULT_TOP_TITLES)
     }
     await replaceEmployerMatches(client, matches);
     const companiesUpdated = await refreshH1bProfiles(client, topTitles);
-    return { employers: refs.length, matched: matches.length, ambiguous, unmatched, companies_updated: companiesUpdated };
+    await backfillTitleKinds(client);
+    await refreshSponsoredTitles(client);
+    const jobsUpdated = await refreshFilingsSponsorship(client);
+    return { employers: refs.length, matched: matches.length, ambiguous, unmatched, companies_updated: companiesUpdated, jobs_sponsorship_updated: jobsUpdated };
   });
 }

@@ -1,6 +1,7 @@
 // One row of a DOL LCA disclosure file (the FY2020-and-later layout) as the filing we
 // store, or the reason it cannot be one.
 import type { LcaFilingRow } from '../../../db/h1b-filings.ts';
+import { titleKind } from './title-kind.ts';
 import { employerKeys } from '../employer-names.ts';
 import { columnIndex, parseDate, parseFlag, shown } from './cells.ts';
 
@@ -79,5 +80,6 @@ export function readLcaRow(columns: LcaColumns, cells: (string | null)[]): LcaFi
     h1b_dependent: parseFlag(get('H_1B_DEPENDENT')),
     employer_key: keys[0]!,
     dba_key: keys[1] ?? null,
+    title_kind: titleKind(get('JOB_TITLE')),
   };
 }
