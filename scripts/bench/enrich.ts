@@ -1,10 +1,13 @@
-// `npm run bench:enrich [-- --companies 300 --concurrency 4]`: company enrichment against
+// `npm run bench:enrich [-- --companies 300 --concurrency 4 --h1b-rows 700000]`: company enrichment against
 // the loopback company websites of the tests (test/fixtures/company-sites/), through the
 // real path — robots.txt, redirects, page parse, logo checks, geocoder, technology
 // fingerprints, the profile write — on a throwaway database. Companies cycle over the
 // readable sites (a full WordPress site behind a redirect, a Shopify store, a bare site).
 // Two passes: the first writes the profiles, the second finds the same and writes
-// nothing. Prints sites enriched per second and per-site p50/p95.
+// nothing. Prints sites enriched per second and per-site p50/p95. Then the H-1B import's
+// figures (scripts/bench/h1b.ts, in a process of its own so its memory is its own; also
+// `npm run bench:h1b`); `--h1b-rows 0` skips it.
+import { spawnSync } from 'node:child_process';
 import { parseArgs } from 'node:util';
 import { upsertCompanies } from '../../db/companies.ts';
 import { HostGates } from '../../crawlers/host-gate.ts';
@@ -14,11 +17,12 @@ import { geocoderFor } from '../../geo/structured-place.ts';
 import { startCompanySites } from '../../test/helpers/company-sites.ts';
 import { startBenchService } from './harness.ts';
 
-const { values } = parseArgs({ options: { companies: { type: 'string', default: '300' }, concurrency: { type: 'string', default: '4' } } });
+const { values } = parseArgs({ options: { companies: { type: 'string', default: '300' }, concurrency: { type: 'string', default: '4' }, 'h1b-rows': { type: 'string', default: '700000' } } });
 const count = Number(values.companies);
 const concurrency = Number(values.concurrency);
-if (!Number.isInteger(count) || count < 1 || !Number.isInteger(concurrency) || concurrency < 1) {
-  console.error('--companies and --concurrency must be positive integers');
+const h1bRows = Number(values['h1b-rows']);
+if (!Number.isInteger(count) || count < 1 || !Number.isInteger(concurrency) || concurrency < 1 || !Number.isInteger(h1bRows) || h1bRows < 0) {
+  console.error('--companies and --concurrency must be positive integers, --h1b-rows a whole number');
   process.exit(2);
 }
 
@@ -70,4 +74,8 @@ try {
 } finally {
   await service.stop();
   await sites.close();
+}
+if (h1bRows > 0) {
+  const h1b = spawnSync(process.execPath, [new URL('./h1b.ts', import.meta.url).pathname, '--rows', String(h1bRows)], { stdio: 'inherit' });
+  if (h1b.status !== 0) process.exit(h1b.status ?? 1);
 }
