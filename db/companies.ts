@@ -228,6 +228,9 @@ export async function recordCompanyEnrichment(pool: Pool, id: string, outcome: E
        WHERE id = $1`,
       [id, ...state, JSON.stringify(evidence), ...changedColumns.map((column) => columns[column]), ...(changed ? [JSON.stringify(profile)] : [])],
     );
+    // Jobs carry their company's name for search (title and company words): a new name
+    // reaches them in the same transaction, and the search index through its trigger.
+    if (changedColumns.includes('name')) await client.query('UPDATE jobs SET company_name = $2 WHERE company_id = $1 AND company_name IS DISTINCT FROM $2', [id, columns.name]);
     return { changed };
   });
 }

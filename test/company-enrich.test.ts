@@ -9,6 +9,7 @@
 import t from 'tap';
 import { findEnrichmentState, setCompanyDisabled, upsertCompanies } from '../db/companies.ts';
 import { enrichCompanyNow } from '../companies/enrich/enrich.ts';
+import { writeJobs } from '../crawlers/job-write.ts';
 import { companyEnrichPlanQueue } from '../lib/queues.ts';
 import { startWorkers } from '../workers/runner.ts';
 import { companyEnrich, companyEnrichPlan } from '../workers/company-enrich.ts';
@@ -42,6 +43,12 @@ const profile = async (key: string) => {
   return response;
 };
 
+// A job of acme's, written while the company is still named "acme".
+await writeJobs(pool, boss, [{
+  source: 'greenhouse', external_id: 'acme-1', company_id: id('acme'), title: 'Field Service Technician',
+  description: '<p>Keep our robots running.</p>', listing_url: 'https://job-boards.greenhouse.io/acme/jobs/1', apply_url: 'https://job-boards.greenhouse.io/acme/jobs/1',
+}]);
+
 t.test('the planner queues every due company once, and the worker enriches them', async (t) => {
   await companyEnrichPlanQueue.send(boss, {});
   for (const key of ['acme', 'northwind', 'quiet', 'gated', 'offline']) {
@@ -58,6 +65,13 @@ t.test('the planner queues every due company once, and the worker enriches them'
   await new Promise((resolve) => setTimeout(resolve, 1500));
   const after = await pool.query<{ count: string }>(`SELECT count(*) FROM pgboss.job WHERE name = 'company.enrich'`);
   t.equal(Number(after.rows[0]!.count), 5, 'a second round finds nothing due');
+});
+
+t.test("a name the site gives reaches the company's jobs, and search finds them by it", async (t) => {
+  const { rows } = await pool.query<{ company_name: string }>('SELECT company_name FROM jobs WHERE company_id = $1', [id('acme')]);
+  t.same(rows.map((row) => row.company_name), ['Acme Robotics'], 'written as "acme" before the enrichment');
+  const found = await pool.query(`SELECT job_id FROM job_search WHERE company_id = $1 AND title_vector @@ to_tsquery('english', 'robotics')`, [id('acme')]);
+  t.equal(found.rowCount, 1, 'the search index has the new name');
 });
 
 t.test('a full site: every field its markup shows', async (t) => {
