@@ -157,6 +157,74 @@ t.test('responsibilities add the tools the work uses, named as products, not the
   );
 });
 
+t.test('the person sought, wherever the posting describes them', async (t) => {
+  const skills = (markdown: string) => of(markdown).must_have.skills.map((skill) => skill.name);
+  t.same(
+    skills(`**About the team**
+
+The Product Legal team advises on new launches. We're looking for someone who is a team player and comfortable working with ambiguity.
+
+**What you'll do**
+
+- Counsel product teams on consumer protection law
+
+**Minimum requirements**
+
+- 8+ years of legal experience`),
+    ['Teamwork', 'Ambiguity Tolerance'],
+  );
+  t.same(
+    skills(`We are looking for a Senior AI Engineer to join our Chat Group, building the recruiting assistants of the future.
+
+**Requirements**
+
+- Python`),
+    ['Python'],
+    'a sentence that names the role, not the person, adds nothing',
+  );
+});
+
+t.test('duties lines written as requirements, tool lists, and requirements inside an unclassified part', async (t) => {
+  const skills = (markdown: string) => of(markdown).must_have.skills.map((skill) => skill.name);
+  t.same(
+    skills(`**Responsibilities**
+
+- Help customers reach their goals through digital coaching
+- Excellent communication skills
+- High level of empathy and strong interpersonal skills`),
+    ['Communication', 'Empathy', 'Interpersonal Skills'],
+    'the duty names no tool; the requirement-shaped lines count in full',
+  );
+  t.same(
+    skills(`**Technologies We Use**
+
+- Docker and Kubernetes for containerization and orchestration
+- Industry-standard build tooling, including Gradle and GitHub
+
+**What We Value**
+
+- Experience building high-quality software in a fast-paced CI/CD development environment`),
+    ['CI/CD', 'Docker', 'Kubernetes', 'Containerization', 'Gradle', 'GitHub'],
+    'a list of the stack is read whole',
+  );
+  const all = (markdown: string) => [...of(markdown).must_have.skills, ...of(markdown).preferred.skills].map((skill) => skill.name);
+  t.same(
+    all(`**Job Description**
+
+The ideal candidate should have strong expertise in TypeScript and Docker. Experience with .NET technologies is highly desirable.
+
+**Here is all the tea on FamApp**
+
+FamApp provides UPI & card payments to everyone above 11 years old.
+
+**Qualifications**
+
+B.E / M.Tech`),
+    ['TypeScript', 'Docker', '.NET'],
+    'read with a requirements section present; "11 years old" is no experience requirement',
+  );
+});
+
 t.test('nothing stated, empty buckets', async (t) => {
   const empty = { education: [], certifications: [], skills: [] };
   t.same(qualificationsOf([]), { must_have: empty, preferred: empty });

@@ -291,6 +291,8 @@ t.test('headings classified however they are titled', async (t) => {
     ['A Typical Day', 'responsibilities'], ['Responsiblities', 'responsibilities'], ['Deine Verantwortlichkeiten', 'responsibilities'], ['Une journée typique', 'responsibilities'],
     ["How We'll Take Care of You", 'benefits'], ['Why Kikoff', 'benefits'], ['Warum Bliro', 'benefits'],
     ['Company Description', 'about'], ['Life at Palantir', 'about'],
+    ['BIG PLUS', 'preferred'], ['Good to Haves', 'preferred'], ['Good to have', 'preferred'], ['Desejável', 'preferred'],
+    ['What We Value', 'requirements'], ['Characteristics', 'requirements'], ["You'll Excel in This Role If You...", 'requirements'],
     ['Job Description', 'other'], ['Equal Opportunity Employer', 'other'], ['Location', 'other'],
   ];
   for (const [heading, kind] of cases) t.equal(sectionsOf(`**${heading}**\n\n- an item`)[0]?.kind, kind, heading);

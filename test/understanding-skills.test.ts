@@ -31,7 +31,7 @@ t.test('precision traps: ordinary words are not skills outside a technical conte
   t.same(names("We'll let you go home early on Fridays. Go beyond what is expected."), [], 'go');
   t.same(names('Swift delivery of every order matters to us.'), [], 'Swift delivery');
   t.same(names('Partner with R&D on the roadmap.'), [], 'R&D');
-  t.same(names('You excel at building trust. Excel at execution.'), [], 'Excel at');
+  t.same(names('You excel at execution. Excel at planning.'), [], 'Excel at');
   t.same(names('Advanced Microsoft Excel (pivot tables, VLOOKUP)'), ['Microsoft Excel', 'Pivot Tables'], 'Microsoft Excel');
   t.same(names('Our products spark joy. Spark joy in customers.'), [], 'Spark joy');
   t.same(names('You will help the rest of the team. REST APIs.'), ['REST'], 'rest in lower case');
@@ -82,6 +82,20 @@ t.test('soft skills written as phrases and inflections', async (t) => {
   t.same(names('Comfortable with ambiguity, results-oriented, with a bias for action'), ['Ambiguity Tolerance', 'Results Orientation', 'Action Orientation']);
 });
 
+t.test('traits and domains written the way requirements put them', async (t) => {
+  t.same(names('Self-starter comfortable with some ambiguity, demonstrating a willingness to learn/ramp quickly'), ['Self-Motivation', 'Ambiguity Tolerance', 'Continuous Learning', 'Fast Learning']);
+  t.same(names('Technical leadership with the ability to deliver zero-to-one results amidst ambiguity.'), ['Technical Leadership', 'Ambiguity Tolerance']);
+  t.same(names('Creative and process-driven: you are constantly looking for ways to make things work more efficiently'), ['Creativity']);
+  t.same(names('2–4 years of experience in copywriting or creative roles; ideate creative campaigns with the creative team'), ['Copywriting'], 'creative roles, campaigns and teams are no trait');
+  t.same(names('Ability to work independently and manage multiple projects at one time'), ['Independent Work', 'Multitasking']);
+  t.same(names('Experience with continuous improvement and a thirst for knowledge'), ['Process Improvement', 'Continuous Learning']);
+  t.same(names('Banking or Financial Services experience; 2+ years building backend services'), ['Banking', 'Financial Services', 'Backend Development']);
+  t.same(names('Recruiters will never ask for money, fees, or banking information before your first day.'), [], 'banking information');
+  t.same(names('Du arbeitest iterativ, bist kreativ und gehst offen mit Feedback um'), ['Rapid Iteration', 'Creativity', 'Giving and Receiving Feedback']);
+  t.same(names('Vous êtes très organisé·e, curieuse et avez de solides compétences analytiques'), ['Organizational Skills', 'Curiosity', 'Analytical Thinking']);
+  t.same(names('Autonomía con responsabilidad y comodidad ante la ambigüedad'), ['Independent Work', 'Ownership', 'Ambiguity Tolerance']);
+});
+
 t.test('words that name people or things, not traits, are not soft skills', async (t) => {
   t.same(names('Our organization is organized around product areas.'), [], 'organization, organized around');
   t.same(names('Part of our public goods initiatives; report to stakeholders.'), [], 'initiatives, bare stakeholders');
@@ -113,6 +127,9 @@ t.test('namedOnly: only skills written as names, not the item\'s first word', as
   const named = (text: string) => skillsIn(text, { namedOnly: true }).map((skill) => skill.name);
   t.same(named('Build dashboards in Looker on AWS and collaborate with sales on risk management'), ['Looker', 'AWS']);
   t.same(named('Collaborate with Finance; Python scripts'), ['Python'], 'a capital at the start of the item is not a name');
+  t.same(named('Cross-Functional Collaboration: Work closely with Product. Team Leadership - build dashboards in Looker'), ['Looker'], 'traits in a title-case label are no tools');
+  t.same(named('Identify client needs. Prospect and source new opportunities in Salesforce.'), ['Salesforce'], 'a common word capitalized by starting a sentence');
+  t.same(named('Run the stack. Kubernetes and Terraform manage it.'), ['Kubernetes', 'Terraform'], 'a name stays a name at a sentence start');
 });
 
 t.test('canonicalSkill compares labels', async (t) => {

@@ -7,8 +7,14 @@
 // tools the work plainly uses, those they name as products or acronyms ("build dashboards in
 // Looker", "on AWS"): must-haves unless the posting calls them only a preference; the practices
 // and traits a duty line describes ("collaborate with sales", "risk management") are read from
-// requirements only, as labellers do not count them reliably. Benefits and company text never
-// contribute (a benefits line naming Slack is not a skill asked for).
+// requirements only, as labellers do not count them reliably. A duties line written as a
+// requirement ("Excellent communication skills", "3+ years of B2B sales") is read in full, and so
+// is a sentence anywhere outside the benefits that describes the person sought ("We're looking for
+// someone who is a team player", "The ideal candidate has ..."); a section listing the stack
+// ("Technologies We Use") gives all the tools it names; unclassified parts ("Job Description"
+// holding the whole posting) give their requirement-like items even beside a requirements section.
+// Benefits and company text never contribute (a benefits line naming Slack is not a skill asked
+// for).
 // Education is the degree clause of an item ("Bachelor's degree in Computer Science or related
 // field"), cut before "or equivalent experience", "and 5+ years", a semicolon or a new sentence.
 import type { Qualifications, QualificationBucket, Skill } from '../../db/jobs.ts';
@@ -146,7 +152,7 @@ function certificationsIn(item: string, out: string[]): void {
 
 /** Items of an unclassified section that read like requirements. */
 const REQUIREMENT_LIKE =
-  /\b\d+\+?\s*(?:-\s*\d+\s*)?(?:years?|yrs|jahre|ans|años|lat)\b|\b(?:experience (?:with|in)|proficien(?:t|cy)|knowledge of|familiar(?:ity)? with|degree|bachelor|master'?s|ph\.?d|certified|certification)\b|\b(?:erfahrung (?:mit|in|im)|kenntnisse|studium|ausbildung)\b|(?:expérience (?:en|avec|de)|maîtrise|connaissances?|diplôme)|(?:experiencia (?:en|con)|conocimientos|título)|(?:doświadczenie|znajomość|wykształcenie)/i;
+  /\b\d+\+?\s*(?:-\s*\d+\s*)?(?:years?|yrs|jahre|ans|años|lat)\b(?! old)|\b(?:experience (?:with|in)|proficien(?:t|cy)|knowledge of|familiar(?:ity)? with|degree|bachelor|master'?s|ph\.?d|certified|certification)\b|\b(?:erfahrung (?:mit|in|im)|kenntnisse|studium|ausbildung)\b|(?:expérience (?:en|avec|de)|maîtrise|connaissances?|diplôme)|(?:experiencia (?:en|con)|conocimientos|título)|(?:doświadczenie|znajomość|wykształcenie)/i;
 
 interface Collector {
   skills: Skill[];
@@ -186,20 +192,64 @@ function bucket(from: Collector, except: Collector | null): QualificationBucket 
   };
 }
 
+/**
+ * A line of the duties that is really a requirement, written as a quality the person has rather
+ * than a task ("Excellent communication skills", "Strong experience with Kafka", "3+ years in B2B sales").
+ */
+const REQUIREMENT_SHAPED =
+  /^(?:(?:a |an )?(?:strong|excellent|exceptional|outstanding|proven|solid|demonstrated|deep|superb|high level of)\s+\p{L}|(?:experience|knowledge|familiarity|proficiency|fluency|expertise)\s+(?:in|with|of|across|using)\b|(?:ability|able) to\b|\d+\+?\s*(?:-\s*\d+\s*)?years?\b)/iu;
+
+/**
+ * A sentence describing the person sought, wherever it stands ("We're looking for someone who is a
+ * team player", "The ideal candidate has a strong sense of ownership", "you thrive in ambiguity").
+ */
+const CANDIDATE_SENTENCE =
+  /(?:\b(?:[Ii]deal|[Ss]uccessful|[Rr]ight|[Pp]erfect|[Ff]inest|[Ss]trong) candidates?\b|\b(?:[Ll]ooking|[Ss]earching) for (?:someone|somebody|candidates|people|partners|individuals|an? [^.;]{0,80}?\bwho\b)|\b[Ss]eeking (?:someone|somebody|candidates|individuals|an? [^.;]{0,80}?\bwho\b)|\brequires? someone|\b[Ss]omeone who|\b[Aa] person who|\b[Yy]ou(?:'re|’re| are| re) (?:an? |someone|comfortable|passionate|curious|detail|highly|naturally|energi[sz]ed|motivated|organi[sz]ed|proactive|able)|\b[Yy]ou have (?:an? |strong|excellent|experience|proven|deep|solid|great)|\b[Yy]ou (?:bring|thrive|take pride))/;
+
+/** Literal openings every candidate sentence contains (case-sensitive: far cheaper than the full pattern). */
+const CANDIDATE_GATE = /[Cc]andidate|[Ll]ooking for |[Ss]earching for |[Ss]eeking |[Ss]omeone who|[Pp]erson who|requires? someone|[Yy]ou(?:'re|’re| are| re| have| bring| thrive| take pride)/;
+
+/** Whether an item describes the person sought; the words stand early in such a sentence, so only its start is read. */
+function describesCandidate(item: string): boolean {
+  const start = item.length > 160 ? item.slice(0, 160) : item;
+  return CANDIDATE_GATE.test(start) && CANDIDATE_SENTENCE.test(start);
+}
+
+/** Headings of a part that holds the whole description rather than one topic (location, EEO, process). */
+const DESCRIPTION_HEADING = /\b(?:description|overview|summary|details|the (?:job|role|position)|job)\b/i;
+
+/** Headings of a list of the tools the work uses ("Technologies We Use", "Our Tech Stack", "Tools"). */
+const TOOLS_HEADING = /\b(?:technolog(?:y|ies) (?:we use|used)|tech(?:nology)? stack|our stack|our tech|the stack|tools we use|tools and technologies|technologies and tools|tooling|toolkit|tools)\b/i;
+
 export function qualificationsOf(sections: Section[]): Qualifications {
   const must = collector();
   const preferred = collector();
   const used = collector();
   const hasRequirements = sections.some((section) => section.kind === 'requirements' || section.kind === 'preferred');
+  /** The skills of an item that asks for them, outside the requirements sections. */
+  const askedSkills = (item: string) => collectSkills(item, isPreferredItem(item) ? preferred : must);
   for (const section of sections) {
     if (section.kind === 'requirements') for (const item of section.items) collect(item, must);
     else if (section.kind === 'preferred') for (const item of section.items) collect(item, preferred);
-    else if (section.kind === 'responsibilities') for (const item of section.items) collectSkills(item, used, true);
-    else if (section.kind === 'other' && !hasRequirements) {
+    else if (section.kind === 'responsibilities') {
       for (const item of section.items) {
-        if (!REQUIREMENT_LIKE.test(item)) continue;
-        collect(item, isPreferredItem(item) ? preferred : must);
+        if (REQUIREMENT_SHAPED.test(item) || describesCandidate(item)) askedSkills(item);
+        else collectSkills(item, used, true);
       }
+    } else if (section.kind === 'other' && section.heading && TOOLS_HEADING.test(section.heading)) {
+      // A list of the stack is all tools, written as names or not ("containerization").
+      for (const item of section.items) collectSkills(item, used);
+    } else if (section.kind === 'other' && (!hasRequirements || !section.heading || DESCRIPTION_HEADING.test(section.heading))) {
+      // Requirement-like items of an untitled part or one headed as the whole description ("Job
+      // Description" holding the posting); beside a requirements section, only their skills.
+      for (const item of section.items) {
+        if (REQUIREMENT_LIKE.test(item)) {
+          if (hasRequirements) askedSkills(item);
+          else collect(item, isPreferredItem(item) ? preferred : must);
+        } else if (describesCandidate(item)) askedSkills(item);
+      }
+    } else if (section.kind === 'about') {
+      for (const item of section.items) if (describesCandidate(item)) askedSkills(item);
     }
   }
   // A skill the work uses is a must-have unless the posting calls it only a preference.

@@ -13,8 +13,9 @@
 //   "organized around") are consumed as a whole;
 // - a skill right before "team", "department", "leads" ... names a group of people ("the Data
 //   Science team"), not a skill asked for.
-// `namedOnly` keeps only skills written as names (a capital, not the text's first word), the way
-// a duty line names the tools the work uses ("build dashboards in Looker"). canonicalSkill also
+// `namedOnly` keeps only hard skills written as names (a capital, not the text's first word, and
+// not a common word capitalized only by opening a sentence: "... needs. Prospect new leads"), the
+// way a duty line names the tools the work uses ("build dashboards in Looker"). canonicalSkill also
 // knows each entry's `alsoKnownAs` names, which are never looked for in text.
 import type { Skill } from '../../db/jobs.ts';
 import { SKILLS } from './skills-dictionary.ts';
@@ -135,6 +136,10 @@ const STOP_PHRASES = [
   'senior leadership', 'executive leadership', 'company leadership', 'business leadership', 'brand leadership', 'engineering leadership',
   'product leadership', 'sales leadership', 'thought leadership', 'leadership forums', 'leadership updates',
   // Verbs and adjectives that name no trait in these phrases.
+  'creative roles', 'creative role', 'creative campaigns', 'creative strategy', 'creative assets', 'creative briefs', 'creative brief', 'creative freedom',
+  'creative decisions', 'creative direction', 'creative director', 'creative team', 'creative teams', 'creative agency', 'creative agencies', 'creative industries',
+  'creative production', 'creative content', 'creative testing', 'creative tools',
+  'banking information', 'banking details', 'bank details',
   'organized by', 'organised by', 'organized around', 'organized into',
 ];
 
@@ -284,6 +289,15 @@ function isCapitalized(token: string): boolean {
   return c < 0x80 ? c >= 0x41 && c <= 0x5a : CAPITAL.test(token);
 }
 
+/** Whether the word at `start` opens a sentence or clause: only spaces back to ".", "!", "?", ":", ";" or a line start. */
+function startsSentence(text: string, start: number): boolean {
+  let i = start - 1;
+  while (i >= 0 && text.charCodeAt(i) === 0x20) i--;
+  if (i < 0) return true;
+  const c = text.charCodeAt(i);
+  return c === 0x2e || c === 0x21 || c === 0x3f || c === 0x3a || c === 0x3b || c === 0x0a;
+}
+
 /** `namedOnly`: only matches written as names, starting with a capital and not at the text's first word. */
 function matchesIn(text: string, namedOnly: boolean): Match[] {
   const tokens = tokenize(text);
@@ -309,6 +323,12 @@ function matchesIn(text: string, namedOnly: boolean): Match[] {
       j++;
     }
     if (!best) continue;
+    // A name is written capitalized wherever it stands; a common word ("prospect") is capitalized
+    // only by starting a sentence, so there it names nothing.
+    if (namedOnly && best.form.skill >= 0 && !isCapitalized(best.form.tokens[0]) && startsSentence(text, tokens.start[i])) {
+      i = best.last;
+      continue;
+    }
     if (best.form.skill >= 0 && !namesGroup(text, tokens, best.last)) {
       out.push({ skill: best.form.skill, start: tokens.start[i], end: tokens.end[best.last], context: best.form.context });
     }
@@ -324,7 +344,8 @@ function matchesIn(text: string, namedOnly: boolean): Match[] {
  */
 export function skillsIn(text: string, options: { namedOnly?: boolean } = {}): Skill[] {
   if (!text) return [];
-  const matches = matchesIn(text, options.namedOnly === true);
+  const namedOnly = options.namedOnly === true;
+  const matches = matchesIn(text, namedOnly);
   if (!matches.length) return [];
   const accepted = resolve(text, matches);
   const seen = new Set<number>();
@@ -332,6 +353,8 @@ export function skillsIn(text: string, options: { namedOnly?: boolean } = {}): S
   for (let k = 0; k < matches.length; k++) {
     const skill = matches[k].skill;
     if (!accepted[k] || seen.has(skill)) continue;
+    // Named tools and methods only: a trait in a duty's title-case label ("Team Leadership -") is no tool.
+    if (namedOnly && SKILLS[skill].type === 'soft') continue;
     seen.add(skill);
     out.push({ name: SKILLS[skill].name, type: SKILLS[skill].type });
   }

@@ -35,7 +35,7 @@ export const DESIGN: SkillEntry[] = [
   { name: 'UX Design', type: 'hard', aliases: ['UX', 'user experience design', 'UX/UI', 'UI/UX', 'UX/UI design', 'UI/UX design'] },
   { name: 'UI Design', type: 'hard', aliases: ['UI', 'user interface design', 'visual design'] },
   { name: 'User Research', type: 'hard', aliases: ['usability testing', 'UX research', 'user interviews'] },
-  { name: 'Prototyping', type: 'hard', aliases: ['rapid prototyping', 'prototypes'] },
+  { name: 'Prototyping', type: 'hard', aliases: ['prototype', 'prototype solutions', 'prototyping skills', 'rapid prototyping', 'prototypes'] },
   { name: 'Wireframing', type: 'hard', aliases: ['wireframes'] },
   { name: 'Interaction Design', type: 'hard' },
   { name: 'Design Systems', type: 'hard', aliases: ['design system'] },
