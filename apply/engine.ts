@@ -141,8 +141,14 @@ export class ApplyEngine {
         try {
           result = await withTimeout(work(page, adapter), limitMs, () => new StepTimeout(`the step took longer than ${limitMs / 1000} s`));
         } catch (error) {
-          if (!(error instanceof StepTimeout)) throw error;
-          result = failure('form_unavailable', `The form did not finish loading or answering within ${config.autoApply.stepTimeoutSeconds} s.`, true);
+          if (error instanceof StepTimeout) {
+            result = failure('form_unavailable', `The form did not finish loading or answering within ${config.autoApply.stepTimeoutSeconds} s.`, true);
+          } else if (error instanceof Error && error.name === 'TimeoutError') {
+            // One element that never came (Playwright's wait): the form's fault, kept with a snapshot, not a crashed worker.
+            result = failure('form_unavailable', `The form stopped answering: ${error.message.split('\n')[0]}`, true);
+          } else {
+            throw error;
+          }
         }
         const snapshot = result.kind === 'failed' || result.kind === 'unconfirmed' || result.kind === 'correction' ? await snapshotPage(page) : null;
         return { result, snapshot };

@@ -1,9 +1,11 @@
 // Setting answers in the page the way a person does (type, pick, check, attach) and
-// reading the committed value back. Controls are found by name afresh for every field,
-// because some forms rebuild their inputs after an upload (Greenhouse regenerates ids).
-import type { Page } from 'playwright-core';
+// reading the committed value back. Controls are found afresh for every field, because
+// some forms rebuild their inputs after an upload (Greenhouse regenerates ids): by the
+// mark the extractor left (data-apply-field, the only handle of a control with no name
+// or id), else by name, else by id.
+import type { Locator, Page } from 'playwright-core';
 import type { ProviderAdapter } from './adapters/adapter.ts';
-import type { ExtractedField } from './extract-fields.ts';
+import { FIELD_MARK, OPTION_MARK, type ExtractedField } from './extract-fields.ts';
 import type { FileValue } from './answers.ts';
 import type { Field } from './fields.ts';
 
@@ -17,7 +19,19 @@ export class FillError extends Error {
   }
 }
 
-const byName = (name: string) => `[name=${JSON.stringify(name)}]`;
+const quoted = (value: string) => JSON.stringify(value);
+
+/** The controls answering `fieldId`, best handle first, narrowed by `tag` (e.g. "select", "input[type=radio]"). */
+async function controls(page: Page, fieldId: string, tag = ''): Promise<Locator> {
+  for (const selector of [`${tag}[${FIELD_MARK}=${quoted(fieldId)}]`, `${tag}[name=${quoted(fieldId)}]`, `${tag}[id=${quoted(fieldId)}]`]) {
+    const found = page.locator(selector);
+    if ((await found.count()) > 0) return found;
+  }
+  return page.locator(`${tag}[name=${quoted(fieldId)}]`);
+}
+
+/** The option value a radio or checkbox stands for: the extractor's mark, else its value. */
+const optionValue = async (box: Locator) => (await box.getAttribute(OPTION_MARK)) ?? (await box.getAttribute('value')) ?? 'on';
 
 const MIME_TYPES: Record<string, string> = {
   pdf: 'application/pdf',
@@ -32,7 +46,7 @@ const MIME_TYPES: Record<string, string> = {
 };
 
 async function typeText(page: Page, field: Field, text: string): Promise<void> {
-  const control = page.locator(byName(field.field_id)).first();
+  const control = (await controls(page, field.field_id)).first();
   await control.fill(text);
   if ((await control.inputValue()) === text) return;
   // Some widgets reformat or drop a programmatic fill: type it key by key instead.
@@ -43,9 +57,10 @@ async function typeText(page: Page, field: Field, text: string): Promise<void> {
 }
 
 async function pickTypeahead(page: Page, field: Field, text: string): Promise<void> {
-  const named = page.locator(byName(field.field_id)).first();
+  const byName = page.locator(`[name=${quoted(field.field_id)}]`);
+  const named = (await byName.count()) > 0 ? byName.first() : (await controls(page, field.field_id)).first();
   const isHidden = (await named.getAttribute('type')) === 'hidden';
-  const box = isHidden ? page.locator(`:has(> input[type=hidden]${byName(field.field_id)}) :is([role=combobox], input[aria-autocomplete])`).first() : named;
+  const box = isHidden ? page.locator(`:has(> input[type=hidden][name=${quoted(field.field_id)}]) :is([role=combobox], input[aria-autocomplete])`).first() : named;
   await box.click();
   await box.fill('');
   await box.pressSequentially(text.slice(0, Math.min(text.length, 6)), { delay: 10 });
@@ -62,17 +77,30 @@ async function pickTypeahead(page: Page, field: Field, text: string): Promise<vo
 
 async function attach(page: Page, field: Field, file: FileValue): Promise<void> {
   const extension = file.filename.split('.').pop()?.toLowerCase() ?? '';
-  const input = page.locator(`input[type=file]${byName(field.field_id)}`).first();
+  const input = (await controls(page, field.field_id, 'input[type=file]')).first();
   await input.setInputFiles({ name: file.filename, mimeType: file.content_type ?? MIME_TYPES[extension] ?? 'application/octet-stream', buffer: Buffer.from(file.content_base64, 'base64') });
-  const names = await page.locator(`input[type=file]${byName(field.field_id)}`).first().evaluate((element: any) => [...(element.files ?? [])].map((entry: any) => entry.name));
+  const names = await (await controls(page, field.field_id, 'input[type=file]')).first().evaluate((element: any) => [...(element.files ?? [])].map((entry: any) => entry.name));
   // Widgets that move the file elsewhere (and empty the input) are checked by the form itself.
   if (names.length > 0 && !names.includes(file.filename)) throw new FillError(field.field_id, `${field.label}: the file was not attached.`);
+}
+
+/** Ticks or clears a box; a native box hidden under a custom one is ticked through its label (force: the label takes the click). */
+async function checkLikeAPerson(box: Locator, checked: boolean): Promise<void> {
+  if ((await box.isChecked()) === checked) return;
+  if (await box.isVisible()) {
+    await box.setChecked(checked);
+    return;
+  }
+  // The native box is drawn over by a custom one: a person clicks the label.
+  const label = box.locator('xpath=ancestor::label[1]');
+  if ((await label.count()) > 0 && (await label.isVisible())) await label.click();
+  else await box.evaluate((element: any) => (element.labels?.[0] ?? element).click());
+  if ((await box.isChecked()) !== checked) throw new Error('the box did not take the click');
 }
 
 /** Sets one validated answer. */
 export async function fillField(page: Page, field: Field, value: unknown, adapter: ProviderAdapter): Promise<void> {
   if (adapter.fillField && (await adapter.fillField(page, field as unknown as ExtractedField, value))) return;
-  const name = byName(field.field_id);
   switch (field.type) {
     case 'file':
       return attach(page, field, value as FileValue);
@@ -80,7 +108,7 @@ export async function fillField(page: Page, field: Field, value: unknown, adapte
       return pickTypeahead(page, field, String(value));
     case 'select':
     case 'multiselect': {
-      const select = page.locator(`select${name}`).first();
+      const select = (await controls(page, field.field_id, 'select')).first();
       const wanted = Array.isArray(value) ? (value as string[]) : [String(value)];
       await select.selectOption(wanted);
       const committed = await select.evaluate((element: any) => [...element.selectedOptions].map((option: any) => option.value));
@@ -89,16 +117,21 @@ export async function fillField(page: Page, field: Field, value: unknown, adapte
       }
       return;
     }
-    case 'radio':
-      await page.locator(`input[type=radio]${name}[value=${JSON.stringify(String(value))}]`).first().check();
-      return;
+    case 'radio': {
+      for (const radio of await (await controls(page, field.field_id, 'input[type=radio]')).all()) {
+        if ((await optionValue(radio)) !== String(value)) continue;
+        await checkLikeAPerson(radio, true);
+        return;
+      }
+      throw new FillError(field.field_id, `${field.label}: the form offers no option ${quoted(String(value))}.`);
+    }
     case 'checkbox':
-      await page.locator(`input[type=checkbox]${name}`).first().setChecked(value === true);
+      await checkLikeAPerson((await controls(page, field.field_id, 'input[type=checkbox]')).first(), value === true);
       return;
     case 'checkboxes': {
       const chosen = new Set(value as string[]);
-      for (const box of await page.locator(`input[type=checkbox]${name}`).all()) {
-        await box.setChecked(chosen.has((await box.getAttribute('value')) ?? 'on'));
+      for (const box of await (await controls(page, field.field_id, 'input[type=checkbox]')).all()) {
+        await checkLikeAPerson(box, chosen.has(await optionValue(box)));
       }
       return;
     }

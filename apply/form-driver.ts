@@ -6,6 +6,7 @@
 import type { Page } from 'playwright-core';
 import type { ProviderAdapter } from './adapters/adapter.ts';
 import { extractFields, type ExtractedField } from './extract-fields.ts';
+import { withTimeout } from '../lib/timeout.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 declare const document: any;
@@ -42,7 +43,7 @@ function readPageFacts(): PageFacts {
   const receiptId = receiptElement?.getAttribute('data-receipt-id') ?? receiptText?.[1] ?? null;
   const confirmed =
     receiptId !== null ||
-    /thank(s| you) for (applying|your application)|application (has been |was )?(successfully )?(received|submitted)|we('ve| have) received your application/i.test(body);
+    /thank(s| you) for (applying|your application)|application (has been |was )?(successfully )?(received|submitted|sent)|we('ve| have) received your application/i.test(body);
 
   // A challenge the applicant would have to solve, on screen. The invisible reCAPTCHA
   // badge that many forms carry is not one.
@@ -112,6 +113,42 @@ function findActionInPage(): string | null {
   return label(action);
 }
 
+// Degrade, never die: an adapter gets a few seconds to bring up and read the form; past
+// that (a script that never attaches, a list that never opens) the generic extractor
+// reads what the page shows, as a person would.
+export const ADAPTER_OPEN_MS = 8_000;
+export const ADAPTER_READ_MS = 12_000;
+/** How long a page with no questions yet is watched for them (forms rendered by script). */
+const FIELDS_APPEAR_MS = 4_000;
+
+/** `work`, or null when it failed or outlasted `ms` (its rejection is then swallowed, not left unhandled). */
+async function within<T>(work: Promise<T>, ms: number): Promise<T | null> {
+  work.catch(() => undefined);
+  try {
+    return await withTimeout(work, ms);
+  } catch {
+    return null;
+  }
+}
+
+/** The questions: the adapter's reading when it completes in time with something, else the generic extractor's. */
+async function readFields(page: Page, adapter: ProviderAdapter): Promise<ExtractedField[]> {
+  if (adapter.extractFields) {
+    const adapted = await within(adapter.extractFields(page), ADAPTER_READ_MS);
+    if (adapted && adapted.length > 0) return adapted;
+  }
+  return extractFields(page);
+}
+
+/** Watches a page with no questions yet for a little while; the generic fields once some show. */
+async function awaitGenericFields(page: Page, ms: number): Promise<void> {
+  const deadline = Date.now() + ms;
+  while (Date.now() < deadline) {
+    if ((await extractFields(page).catch(() => [])).length > 0) return;
+    await page.waitForTimeout(200);
+  }
+}
+
 const SUBMIT_TEXT = /submit|send|apply|finish|complete/i;
 const NEXT_TEXT = /next|continue|proceed|save and/i;
 
@@ -126,8 +163,10 @@ export async function readPage(page: Page, adapter: ProviderAdapter, afterAction
   if (seen.confirmed) return { kind: 'confirmation', receiptId: seen.receiptId };
   if (seen.captcha) return { kind: 'blocked', code: 'captcha_required', message: 'The form shows a CAPTCHA challenge that only a person can solve.' };
   if (seen.login) return { kind: 'blocked', code: 'login_required', message: 'The form is behind a sign-in wall.' };
+  const blocked = adapter.blocker ? await adapter.blocker(page) : null;
+  if (blocked) return { kind: 'blocked', ...blocked };
   if (afterAction && (Object.keys(seen.errors).length > 0 || seen.general)) return { kind: 'errors', errors: seen.errors, general: seen.general };
-  const fields = await (adapter.extractFields ?? extractFields)(page);
+  const fields = await readFields(page, adapter);
   if (fields.length === 0) return { kind: 'unavailable', code: 'no_form_found', message: 'The page shows no application form.' };
   const action = seen.actionText ?? '';
   return { kind: 'form', fields, isFinal: SUBMIT_TEXT.test(action) && !NEXT_TEXT.test(action), url: page.url() };
@@ -135,12 +174,19 @@ export async function readPage(page: Page, adapter: ProviderAdapter, afterAction
 
 /** Navigates to the apply URL and brings up the form. */
 export async function openForm(page: Page, applyUrl: string, adapter: ProviderAdapter, timeoutMs: number): Promise<PageState> {
-  const response = await page.goto(applyUrl, { waitUntil: 'load', timeout: timeoutMs });
+  let response;
+  try {
+    response = await page.goto(applyUrl, { waitUntil: 'load', timeout: timeoutMs });
+  } catch (error) {
+    return { kind: 'unavailable', code: 'form_unavailable', message: `The application page did not load: ${(error as Error).message.split('\n')[0]}` };
+  }
   if (response && response.status() >= 400) {
     return { kind: 'unavailable', code: 'form_unavailable', message: `The application page answered HTTP ${response.status()}.` };
   }
-  if (adapter.openForm) await adapter.openForm(page);
-  return readPage(page, adapter);
+  const opened = adapter.openForm ? await within(adapter.openForm(page).then(() => true), ADAPTER_OPEN_MS) : true;
+  if (!opened || !adapter.openForm) await awaitGenericFields(page, FIELDS_APPEAR_MS);
+  // An adapter that could not bring up its form is not asked to read it either.
+  return readPage(page, opened ? adapter : { ...adapter, extractFields: undefined });
 }
 
 /** Clicks the form's action button (found afresh: scripts may have re-rendered it). */

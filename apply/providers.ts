@@ -52,9 +52,83 @@ const CATALOG: CatalogEntry[] = [
       (url.hostname === 'apply.workable.com' && path(url, /^\/[\w-]+\/j\/[0-9A-F]{6,12}(?:\/apply)?\/?$/i)) ||
       (/^[\w-]+\.workable\.com$/.test(url.hostname) && path(url, /^\/(?:jobs|j)\/[\w-]+/)),
   },
+  {
+    // {tenant}.wd{N}.myworkdayjobs.com/[locale/]{site}/job/{location}/{title}_{req}[/apply[/applyManually]],
+    // or {host}.myworkdaysite.com/[locale/]recruiting/{tenant}/{site}/job/...
+    provider_id: 'workday',
+    provider_name: 'Workday',
+    provider_version: '2026.1',
+    matches: (url) => /^[\w-]+\.wd\d+\.myworkday(?:jobs|site)\.com$/.test(url.hostname) && path(url, /^\/(?:[a-z]{2}-[A-Z]{2}\/)?(?:recruiting\/[\w-]+\/)?[\w-]+\/job\/[^/]+\/[^/]+_[\w-]+(?:\/apply(?:\/[\w-]+)?)?\/?$/),
+  },
+  {
+    // jobs.smartrecruiters.com/{Company}/{postingId}-{slug}, its one-click form
+    // jobs.smartrecruiters.com/oneclick-ui/company/{Company}/publication/{uuid}.
+    provider_id: 'smartrecruiters',
+    provider_name: 'SmartRecruiters',
+    provider_version: '2026.1',
+    matches: (url) =>
+      /^(?:jobs|careers)\.smartrecruiters\.com$/.test(url.hostname) &&
+      (path(url, /^\/oneclick-ui\/company\/[\w.-]+\/publication\/[0-9a-f-]{36}\/?$/) || path(url, /^\/[\w.-]+\/\d{6,}(?:-[\w%-]*)?\/?$/)),
+  },
+  {
+    // {company}.breezy.hr/p/{12 hex}-{slug}[/apply]
+    provider_id: 'breezy',
+    provider_name: 'Breezy HR',
+    provider_version: '2026.1',
+    matches: (url) => /^[\w-]+\.breezy\.hr$/.test(url.hostname) && !/^(?:app|www)\./.test(url.hostname) && path(url, /^\/p\/[0-9a-f]{12}(?:-[\w%-]*)?(?:\/apply)?\/?$/),
+  },
+  {
+    // {company}[.na|.eu].teamtailor.com/[locale/]jobs/{id}-{slug}[/applications/new]
+    provider_id: 'teamtailor',
+    provider_name: 'Teamtailor',
+    provider_version: '2026.1',
+    matches: (url) => /^[\w-]+(?:\.(?:na|eu))?\.teamtailor\.com$/.test(url.hostname) && !/^(?:www|app|api)\./.test(url.hostname) && path(url, /^\/(?:[a-z]{2}(?:-[A-Za-z]{2})?\/)?jobs\/\d+(?:-[\w%-]*)?(?:\/applications\/new)?\/?$/),
+  },
+  {
+    // {company}.recruitee.com/o/{slug}, its application tab /o/{slug}/c/new.
+    provider_id: 'recruitee',
+    provider_name: 'Recruitee',
+    provider_version: '2026.1',
+    matches: (url) => /^[\w-]+\.recruitee\.com$/.test(url.hostname) && !/^(?:www|app|api|auth|docs)\./.test(url.hostname) && path(url, /^\/o\/[\w%-]+(?:\/c\/new)?\/?$/),
+  },
+  {
+    // {company}.bamboohr.com/careers/{id} (the form opens on the job page), or the older
+    // {company}.bamboohr.com/jobs/view.php?id={id}.
+    provider_id: 'bamboohr',
+    provider_name: 'BambooHR',
+    provider_version: '2026.1',
+    matches: (url) =>
+      /^[\w-]+\.bamboohr\.com$/.test(url.hostname) &&
+      !/^(?:www|api)\./.test(url.hostname) &&
+      (path(url, /^\/careers\/\d+(?:\/apply)?\/?$/) || (url.pathname === '/jobs/view.php' && /^\d+$/.test(url.searchParams.get('id') ?? ''))),
+  },
+  {
+    // {company}.jobs.personio.de|com/job/{id}[/apply][?language=..&display=..].
+    provider_id: 'personio',
+    provider_name: 'Personio',
+    provider_version: '2026.1',
+    matches: (url) => /^[\w-]+\.jobs\.personio\.(?:de|com)$/.test(url.hostname) && path(url, /^\/job\/\d+(?:\/apply)?\/?$/),
+  },
+  {
+    // jobs.jobvite.com/[careers/]{company}/job/{id}[/apply], or app.jobvite.com/j?aj={id} (apply) / ?cj={id} (job).
+    provider_id: 'jobvite',
+    provider_name: 'Jobvite',
+    provider_version: '2026.1',
+    matches: (url) =>
+      (url.hostname === 'jobs.jobvite.com' && path(url, /^\/(?:careers\/)?[\w.-]+\/job\/[\w]{6,12}(?:\/apply)?\/?$/)) ||
+      (url.hostname === 'app.jobvite.com' && url.pathname === '/j' && /^\w{6,12}$/.test(url.searchParams.get('aj') ?? url.searchParams.get('cj') ?? '')),
+  },
+  {
+    // {portal}-{company}.icims.com/jobs/{id}/{slug}/job, its apply route .../login (the account step).
+    provider_id: 'icims',
+    provider_name: 'iCIMS',
+    provider_version: '2026.1',
+    matches: (url) => /^[\w-]+\.icims\.com$/.test(url.hostname) && !/^(?:www|login|api|community|developer)\./.test(url.hostname) && path(url, /^\/jobs\/\d+(?:\/[^/]+)?\/(?:job|login|candidate)\/?$/),
+  },
 ];
 
-if (CATALOG.map((entry) => entry.provider_id).join() !== ATS_PROVIDER_IDS.join()) throw new Error('apply/providers.ts: the catalog and ATS_PROVIDER_IDS list different providers.');
+// Compared sorted: entries are grouped by whoever added them, not in the ids' order.
+if (CATALOG.map((entry) => entry.provider_id).sort().join() !== [...ATS_PROVIDER_IDS].sort().join()) throw new Error('apply/providers.ts: the catalog and ATS_PROVIDER_IDS list different providers.');
 
 const SANDBOX: Provider = { provider_id: 'sandbox', provider_name: 'Sandbox ATS', provider_version: '1' };
 
@@ -84,6 +158,6 @@ export function matchProvider(applyUrl: string, options: CatalogOptions): Provid
   }
   if (url.protocol !== 'https:') return { ok: false, code: 'unsupported_ats', message: `No supported applicant tracking system serves ${url.origin}.` };
   const entry = CATALOG.find((candidate) => candidate.matches(url));
-  if (!entry) return { ok: false, code: 'unsupported_ats', message: `No supported applicant tracking system serves ${url.hostname}${url.pathname}. Supported: Greenhouse, Lever, Ashby, Workable.` };
+  if (!entry) return { ok: false, code: 'unsupported_ats', message: `No supported applicant tracking system serves ${url.hostname}${url.pathname}. Supported: ${CATALOG.map((candidate) => candidate.provider_name).join(', ')}.` };
   return { ok: true, provider: { provider_id: entry.provider_id, provider_name: entry.provider_name, provider_version: entry.provider_version } };
 }

@@ -4,7 +4,7 @@
 // catalog (URL patterns) keyed by these ids.
 
 /** The ATS providers a loopback origin may stand in for (the sandbox has its own pages). */
-export const ATS_PROVIDER_IDS = ['greenhouse', 'lever', 'ashby', 'workable'] as const;
+export const ATS_PROVIDER_IDS = ['greenhouse', 'lever', 'ashby', 'workable', 'workday', 'smartrecruiters', 'breezy', 'teamtailor', 'recruitee', 'bamboohr', 'personio', 'jobvite', 'icims'] as const;
 
 export type ProviderId = (typeof ATS_PROVIDER_IDS)[number] | 'sandbox';
 
@@ -19,7 +19,7 @@ export function parseLoopbackProviders(raw: string | undefined, production: bool
   const mapping: Record<string, ProviderId> = {};
   for (const pair of raw.split(',')) {
     const [origin, provider] = pair.split('=').map((part) => part.trim());
-    if (!origin || !provider || !(ATS_PROVIDER_IDS as readonly string[]).includes(provider)) throw new Error(`AUTO_APPLY_PROVIDER_ORIGINS: cannot read "${pair}" (origin=provider, provider one of greenhouse, lever, ashby, workable).`);
+    if (!origin || !provider || !(ATS_PROVIDER_IDS as readonly string[]).includes(provider)) throw new Error(`AUTO_APPLY_PROVIDER_ORIGINS: cannot read "${pair}" (origin=provider, provider one of ${ATS_PROVIDER_IDS.join(', ')}).`);
     const url = new URL(origin);
     if (!isLoopback(url.hostname)) throw new Error(`AUTO_APPLY_PROVIDER_ORIGINS: ${origin} is not a loopback origin.`);
     mapping[url.origin] = provider as ProviderId;

@@ -422,3 +422,26 @@ t.test('Ashby: field entries by path, Yes/No buttons, comboboxes, unstable radio
   });
   t.strictSame(submission.files, [received('_systemfield_resume', resume)]);
 });
+
+t.test('degrade, never die: Greenhouse and Ashby read right within seconds when their scripts never attach', async (t) => {
+  const { openForm } = await import('../apply/form-driver.ts');
+  for (const [provider, url, hydrated] of [
+    ['greenhouse', replicas.withoutScripts.greenhouse, replicas.applyUrls.greenhouse],
+    ['ashby', replicas.withoutScripts.ashby, replicas.jobUrls.ashby],
+  ] as const) {
+    const page = await newPage(t);
+    const started = Date.now();
+    const state = await openForm(page, url, adapterFor(provider), 60_000);
+    const ms = Date.now() - started;
+    t.ok(ms < 20_000, `${provider}: read in ${ms} ms`);
+    if (state.kind !== 'form') {
+      t.fail(`${provider}: ${state.kind}`);
+      continue;
+    }
+    const normal = await openForm(await newPage(t), hydrated, adapterFor(provider), 60_000);
+    const brief = (fields: ExtractedField[]) => fields.map((field) => `${field.label}|${field.required}`);
+    t.strictSame(brief(state.fields), normal.kind === 'form' ? brief(normal.fields) : [], `${provider}: the same questions as with scripts`);
+    if (provider === 'greenhouse') t.strictSame(state.fields, normal.kind === 'form' ? normal.fields : [], 'greenhouse: options from the embedded question data');
+    else t.match(state.fields.find((field) => field.label === 'Which country do you currently live in?'), { type: 'typeahead' }, 'ashby: a list that never opens is a box that takes typing');
+  }
+});

@@ -87,3 +87,53 @@ t.test('a legend labels a radio group on a later page', async (t) => {
     { field_id: 'work_authorization', type: 'radio', label: 'Are you authorized to work in the country of this job?', required: true, options: [{ value: 'yes', text: 'Yes' }, { value: 'no', text: 'No' }], constraints: {} },
   ]);
 });
+
+// The families of real markup the generic extractor reads as a person does (test/fixtures/forms-generic/).
+t.test('forms-generic: group questions, heading labels, marks inside labels, honeypots and banners left out, nameless controls filled', async (t) => {
+  const { readFile } = await import('node:fs/promises');
+  const { fillField } = await import('../apply/fill-fields.ts');
+  const { publicField } = await import('../apply/fields.ts');
+  const html = await readFile(new URL('./fixtures/forms-generic/families.html', import.meta.url), 'utf8');
+  const page = await browser.newPage();
+  t.teardown(() => page.close());
+  await page.setContent(html);
+  const fields = await extractFields(page);
+  const brief = fields.map((field) => ({ label: field.label, type: field.type, required: field.required, ...(field.options && field.type !== 'checkbox' ? { options: field.options.map((option) => option.text) } : {}) }));
+  t.strictSame(brief, [
+    { label: 'First name', type: 'text', required: true },
+    { label: 'Phone', type: 'tel', required: false },
+    { label: 'Gender', type: 'radio', required: false, options: ['Male', 'Female', 'Prefer not to say'] },
+    { label: 'Desired salary', type: 'select', required: false, options: ['GBP', 'EUR'] },
+    { label: 'Resume', type: 'file', required: true },
+    { label: 'Do you have the right to work in the UK?', type: 'checkboxes', required: true, options: ['I DO have the right to work', 'I DO NOT have the right to work'] },
+    { label: 'Notice period', type: 'select', required: false, options: ['Immediately', '1 month', '3 months'] },
+    { label: 'Which shifts can you work?', type: 'checkboxes', required: false, options: ['Early', 'Late'] },
+    { label: 'I agree to the privacy notice', type: 'checkbox', required: true },
+  ]);
+  const byLabel = (label: string) => fields.find((field) => field.label === label)!;
+  t.equal(byLabel('Notice period').field_id, 'auto:notice-period', 'a nameless select gets an id from its label');
+  t.strictSame(await extractFields(page), fields, 'the same ids on a second read');
+
+  const answers: Array<[string, unknown]> = [
+    ['First name', 'Ada'],
+    ['Gender', 'f'],
+    ['Desired salary', 'EUR'],
+    ['Do you have the right to work in the UK?', ['rtw_yes']],
+    ['Notice period', '1 month'],
+    ['Which shifts can you work?', ['late']],
+    ['I agree to the privacy notice', true],
+  ];
+  for (const [label, value] of answers) await fillField(page, publicField(byLabel(label)), value, {});
+  t.equal(await page.locator('select[aria-labelledby=notice-label]').inputValue(), '1 month', 'the nameless select took the answer');
+  await page.getByRole('button', { name: 'Submit application' }).click();
+  const sent = new URLSearchParams(await page.evaluate(() => (globalThis as any).document.body.dataset.sent));
+  t.equal(sent.get('firstName'), 'Ada');
+  t.equal(sent.get('gender'), 'f');
+  t.equal(sent.get('salaryCurrency'), 'EUR');
+  t.equal(sent.get('rtw_yes'), '1');
+  t.equal(sent.get('rtw_no'), null, 'only the chosen box of the one question');
+  t.strictSame(sent.getAll('shift'), ['late']);
+  t.equal(sent.get('terms'), 'on');
+  t.equal(sent.get('hp_email'), '', 'the honeypot left empty');
+  t.equal(sent.get('preferredName'), '', 'the visible trap that asks to be left blank, too');
+});

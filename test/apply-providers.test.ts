@@ -49,3 +49,67 @@ t.test('loopback stand-ins for providers, outside production only', async (t) =>
   t.throws(() => parseLoopbackProviders('http://127.0.0.1:4100=taleo', false), /cannot read/);
   t.same(parseLoopbackProviders(undefined, true), {}, 'unset is fine anywhere');
 });
+
+t.test('Workday, SmartRecruiters, Breezy HR and Teamtailor URL shapes', async (t) => {
+  const served: Array<[string, string]> = [
+    ['https://acme.wd5.myworkdayjobs.com/en-US/External/job/London/Data-Analyst_JR-1042', 'workday'],
+    ['https://acme.wd1.myworkdayjobs.com/External/job/London/Data-Analyst_JR-1042/apply', 'workday'],
+    ['https://acme.wd103.myworkdayjobs.com/en-US/Careers/job/Remote-UK/Analyst_R0012345/apply/applyManually', 'workday'],
+    ['https://wd3.myworkdaysite.com/en-US/recruiting/acme/External/job/London/Analyst_JR-1', 'unsupported_ats'],
+    ['https://acme.wd3.myworkdaysite.com/recruiting/acme/External/job/London/Analyst_JR-1', 'workday'],
+    ['https://jobs.smartrecruiters.com/Acme/743999912345678-data-analyst', 'smartrecruiters'],
+    ['https://jobs.smartrecruiters.com/oneclick-ui/company/Acme/publication/9173cd73-5554-4cfe-9f0c-713139c79396?dcr_ci=Acme', 'smartrecruiters'],
+    ['https://careers.smartrecruiters.com/Acme/743999912345678', 'smartrecruiters'],
+    ['https://acme.breezy.hr/p/9450b95287c4-data-analyst', 'breezy'],
+    ['https://acme.breezy.hr/p/9450b95287c4-data-analyst/apply', 'breezy'],
+    ['https://acme.breezy.hr/p/49c5370a8473', 'breezy'],
+    ['https://acme.teamtailor.com/jobs/4012345-data-analyst', 'teamtailor'],
+    ['https://acme.teamtailor.com/jobs/4012345-data-analyst/applications/new', 'teamtailor'],
+    ['https://acme.na.teamtailor.com/jobs/536324-senior-engineer', 'teamtailor'],
+    ['https://acme.teamtailor.com/en-GB/jobs/4012345-data-analyst', 'teamtailor'],
+  ];
+  for (const [url, expected] of served) t.equal(providerOf(url), expected, url);
+  // Boards and listings are not applications.
+  for (const url of ['https://acme.wd5.myworkdayjobs.com/en-US/External', 'https://jobs.smartrecruiters.com/Acme', 'https://acme.breezy.hr/', 'https://app.breezy.hr/p/9450b95287c4', 'https://acme.teamtailor.com/jobs', 'https://www.teamtailor.com/jobs/1-x']) {
+    t.equal(providerOf(url), 'unsupported_ats', url);
+  }
+  const loopback = parseLoopbackProviders('http://127.0.0.1:4300=workday,http://127.0.0.1:4301=smartrecruiters,http://127.0.0.1:4302=breezy,http://127.0.0.1:4303=teamtailor', false);
+  for (const [origin, id] of Object.entries(loopback)) t.equal(providerOf(`${origin}/any/path`, { loopbackProviders: loopback }), id, `${id} stands in on loopback`);
+});
+
+t.test('Recruitee, BambooHR, Personio, Jobvite and iCIMS URL shapes', async (t) => {
+  const served: Array<[string, string]> = [
+    ['https://northwind.recruitee.com/o/data-analyst', 'recruitee'],
+    ['https://northwind.recruitee.com/o/data-analyst/c/new', 'recruitee'],
+    ['https://curtinmaritime.bamboohr.com/careers/201', 'bamboohr'],
+    ['https://curtinmaritime.bamboohr.com/careers/201?source=indeed', 'bamboohr'],
+    ['https://acme.bamboohr.com/jobs/view.php?id=42', 'bamboohr'],
+    ['https://personio.jobs.personio.com/job/1834171', 'personio'],
+    ['https://acme.jobs.personio.de/job/2736779?language=en&display=en', 'personio'],
+    ['https://acme.jobs.personio.de/job/2736779/apply', 'personio'],
+    ['https://jobs.jobvite.com/brambleway/job/oAbCdEfG', 'jobvite'],
+    ['https://jobs.jobvite.com/brambleway/job/oAbCdEfG/apply', 'jobvite'],
+    ['https://jobs.jobvite.com/careers/brambleway/job/oAbCdEfG', 'jobvite'],
+    ['https://app.jobvite.com/j?aj=oAbCdEfG&s=LinkedIn', 'jobvite'],
+    ['https://careers-joslin.icims.com/jobs/1234/data-analyst/job', 'icims'],
+    ['https://careers-joslin.icims.com/jobs/1234/data-analyst/job?in_iframe=1', 'icims'],
+    ['https://apply2-republicfinance.icims.com/jobs/123/login', 'icims'],
+  ];
+  for (const [url, expected] of served) t.equal(providerOf(url), expected, url);
+  // Boards, listings and the vendors' own sites are not applications.
+  for (const url of [
+    'https://northwind.recruitee.com/',
+    'https://www.recruitee.com/o/data-analyst',
+    'https://curtinmaritime.bamboohr.com/careers',
+    'https://www.bamboohr.com/careers/201',
+    'https://acme.jobs.personio.de/',
+    'https://acme.jobs.personio.de/xml',
+    'https://jobs.jobvite.com/brambleway/jobs',
+    'https://careers-joslin.icims.com/jobs/search?ss=1',
+    'https://www.icims.com/jobs/1234/x/job',
+  ]) {
+    t.equal(providerOf(url), 'unsupported_ats', url);
+  }
+  const loopback = parseLoopbackProviders('http://127.0.0.1:4400=recruitee,http://127.0.0.1:4401=bamboohr,http://127.0.0.1:4402=personio,http://127.0.0.1:4403=jobvite,http://127.0.0.1:4404=icims', false);
+  for (const [origin, id] of Object.entries(loopback)) t.equal(providerOf(`${origin}/any/path`, { loopbackProviders: loopback }), id, `${id} stands in on loopback`);
+});

@@ -7,6 +7,7 @@ import { answersFor, applyAccount, ended, RESUME, settle, startApplyService, sta
 import { createAccount, addKey } from './helpers/accounts.ts';
 import { updateAccount } from '../db/accounts.ts';
 import { createCompanies, insertJobs, job } from './fixtures/jobs.ts';
+import { MATCHER_REVISION } from '../apply/extract-fields.ts';
 
 // The bundled Chromium, even where Debian's is installed: proves `npm install` alone
 // brings a browser that does the whole sandbox flow.
@@ -27,7 +28,7 @@ t.test('three pages answered by API, to a confirmed submission with exactly the 
   t.equal(created.body.api_version, '2026-08-12');
   t.equal(created.headers.get('x-credits-deducted'), '100');
   let application = created.body;
-  t.match(application, { status: 'awaiting_answers', provider_id: 'sandbox', provider_name: 'Sandbox ATS', catalog_revision: 1, matcher_revision: 1, cancel_requested: false, failure: null });
+  t.match(application, { status: 'awaiting_answers', provider_id: 'sandbox', provider_name: 'Sandbox ATS', catalog_revision: 1, matcher_revision: MATCHER_REVISION, cancel_requested: false, failure: null });
   t.ok(application.started_at && application.queued_at);
   t.same(
     application.current_step.fields.map((field: any) => [field.field_id, field.type, field.required, field.requires_answer, field.format]),

@@ -15,4 +15,10 @@ export interface ProviderAdapter {
    * field to the generic filler. `value` is already validated against the field.
    */
   fillField?(page: Page, field: ExtractedField, value: unknown): Promise<boolean>;
+  /**
+   * What stops the application on this page that the generic reading cannot see, e.g. a
+   * provider's sign-in step that asks for an email before any password shows; null when
+   * nothing does.
+   */
+  blocker?(page: Page): Promise<{ code: 'login_required' | 'captcha_required'; message: string } | null>;
 }

@@ -20,7 +20,7 @@ import type { Locator, Page } from 'playwright-core';
 import { extractFields, type ExtractedField } from '../extract-fields.ts';
 import { FillError } from '../fill-fields.ts';
 import type { ProviderAdapter } from './adapter.ts';
-import { answerList, byAttribute, exactText, filePayload, optionsOf, optionText, waitForText } from './dom.ts';
+import { ADAPTER_WAIT_MS, answerList, byAttribute, exactText, filePayload, optionsOf, optionText, waitForText } from './dom.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 declare const document: any;
@@ -72,9 +72,11 @@ const asOptions = (texts: string[]) => texts.map((text) => ({ value: text, text 
 /** Opens a combobox's list with its chevron; the list is portaled, found through aria-controls. */
 async function openList(page: Page, entry: Locator): Promise<{ input: Locator; list: Locator }> {
   const input = entry.locator('input[role=combobox]');
-  if ((await input.getAttribute('aria-expanded')) !== 'true') await entry.locator('button').first().click();
+  if ((await input.getAttribute('aria-expanded')) !== 'true') await entry.locator('button').first().click({ timeout: ADAPTER_WAIT_MS });
+  // aria-controls appears only once the list is open (and not at all on some pages): wait for it, never for `[id=""]`.
+  await entry.locator('input[role=combobox][aria-controls]:not([aria-controls=""])').waitFor({ timeout: ADAPTER_WAIT_MS });
   const list = page.locator(byAttribute('id', (await input.getAttribute('aria-controls')) ?? ''));
-  await list.waitFor();
+  await list.waitFor({ timeout: ADAPTER_WAIT_MS });
   return { input, list };
 }
 
@@ -104,10 +106,16 @@ async function extract(page: Page): Promise<ExtractedField[]> {
         fields.push({ ...base, type: 'typeahead' });
         break;
       case 'select': {
-        const { input, list } = await openList(page, entryOf(page, entry.path));
-        const texts = (await list.locator('[role=option]').allTextContents()).map((text) => text.replace(/\s+/g, ' ').trim());
-        await input.press('Escape');
-        fields.push({ ...base, type: 'select', options: asOptions(texts) });
+        // A list that does not open in time (a page whose script never attached) leaves a box that takes typing.
+        const read = await openList(page, entryOf(page, entry.path)).then(
+          async ({ input, list }) => {
+            const texts = (await list.locator('[role=option]').allTextContents()).map((text) => text.replace(/\s+/g, ' ').trim());
+            await input.press('Escape');
+            return texts;
+          },
+          () => null,
+        );
+        fields.push(read ? { ...base, type: 'select', options: asOptions(read) } : { ...base, type: 'typeahead' });
         break;
       }
     }
@@ -118,7 +126,7 @@ async function extract(page: Page): Promise<ExtractedField[]> {
 async function pick(list: Locator, field: ExtractedField, text: string) {
   const option = list.locator('[role=option]').filter({ hasText: exactText(text) });
   try {
-    await option.first().waitFor({ timeout: 10_000 });
+    await option.first().waitFor({ timeout: 2 * ADAPTER_WAIT_MS });
   } catch {
     throw new FillError(field.field_id, `${field.label}: the list offered no option "${text}".`);
   }
@@ -171,7 +179,7 @@ async function fill(page: Page, field: ExtractedField, value: unknown): Promise<
       const input = entry.locator('input[role=combobox]');
       await input.fill(text);
       // The places arrive from the server a moment after typing.
-      await entry.locator('input[role=combobox][aria-expanded=true]').waitFor();
+      await entry.locator('input[role=combobox][aria-expanded=true]').waitFor({ timeout: 2 * ADAPTER_WAIT_MS });
       await pick(page.locator(byAttribute('id', (await input.getAttribute('aria-controls')) ?? '')), field, text);
       if ((await input.inputValue()) !== text) throw new FillError(field.field_id, `${field.label}: the lookup did not take "${text}".`);
       return true;
@@ -181,9 +189,9 @@ async function fill(page: Page, field: ExtractedField, value: unknown): Promise<
 
 async function openForm(page: Page): Promise<void> {
   // The app renders after fetching the posting; the job page shows its Overview tab first.
-  await page.locator(`${ENTRY}, [role=tab]#job-application-form`).first().waitFor();
-  if ((await page.locator(ENTRY).count()) === 0) await page.locator('[role=tab]#job-application-form').click();
-  await page.locator(ENTRY).first().waitFor();
+  await page.locator(`${ENTRY}, [role=tab]#job-application-form`).first().waitFor({ timeout: 2 * ADAPTER_WAIT_MS });
+  if ((await page.locator(ENTRY).count()) === 0) await page.locator('[role=tab]#job-application-form').click({ timeout: ADAPTER_WAIT_MS });
+  await page.locator(ENTRY).first().waitFor({ timeout: ADAPTER_WAIT_MS });
 }
 
 export const ashbyAdapter: ProviderAdapter = { openForm, extractFields: extract, fillField: fill };

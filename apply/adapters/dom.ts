@@ -5,6 +5,12 @@ import type { Page } from 'playwright-core';
 import type { ExtractedField } from '../extract-fields.ts';
 import type { FileValue } from '../answers.ts';
 
+/**
+ * How long an adapter waits for one element of a widget (a list to open, an app to
+ * hydrate) before it degrades to what the page shows: never the step's whole time.
+ */
+export const ADAPTER_WAIT_MS = 3_000;
+
 /** `[name="value"]`, quoted for CSS. */
 export const byAttribute = (name: string, value: string) => `[${name}="${value.replace(/["\\]/g, '\\$&')}"]`;
 
@@ -38,5 +44,5 @@ export function optionText(field: ExtractedField, value: string): string {
 
 /** Waits until an upload widget shows the file's name (the widget, not the input, proves the site took it). */
 export async function waitForText(page: Page, selector: string, text: string): Promise<void> {
-  await page.locator(selector).filter({ hasText: text }).first().waitFor({ state: 'visible' });
+  await page.locator(selector).filter({ hasText: text }).first().waitFor({ state: 'visible', timeout: 4 * ADAPTER_WAIT_MS });
 }

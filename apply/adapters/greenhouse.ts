@@ -9,11 +9,14 @@
 //     except select2 dropdowns over hidden selects (picked through the drop) and the
 //     résumé/cover letter, uploaded through the hidden S3 forms whose file input is replaced
 //     after every upload (so it is located again each time).
+//   - Degrading: when the board's script never hydrates the form (or a menu does not open
+//     within a few seconds), a react-select's options come from the question data the
+//     server embeds in the page (window.__remixContext, read from the script's text).
 import type { Locator, Page } from 'playwright-core';
 import { extractFields, type ExtractedField } from '../extract-fields.ts';
 import { FillError } from '../fill-fields.ts';
 import type { ProviderAdapter } from './adapter.ts';
-import { answerList, byAttribute, exactText, filePayload, optionText, waitForText } from './dom.ts';
+import { ADAPTER_WAIT_MS, answerList, byAttribute, exactText, filePayload, optionText, waitForText } from './dom.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 declare const document: any;
@@ -33,7 +36,8 @@ function describeInPage(generic: ExtractedField[]): Described[] {
   };
   const entries: Array<{ element: any; field: Described }> = [];
   for (const field of generic) {
-    const element = document.querySelector(`[name="${CSS.escape(field.field_id)}"]`) ?? document.getElementById(field.field_id);
+    const element = document.querySelector(`[data-apply-field="${CSS.escape(field.field_id)}"]`) ?? document.querySelector(`[name="${CSS.escape(field.field_id)}"]`) ?? document.getElementById(field.field_id);
+    if (!element) continue;
     // select2's focusser and the S3 forms' inputs are plumbing of widgets described below.
     if (element.closest('.select2-container, form.s3-upload')) continue;
     const group = element.closest('.file-upload[aria-labelledby]');
@@ -81,27 +85,67 @@ const clean = (text: string) => text.replace(/\s+/g, ' ').trim();
 
 async function openMenu(page: Page, id: string) {
   const input = page.locator(byAttribute('id', id));
-  if ((await input.getAttribute('aria-expanded')) !== 'true') await input.click();
-  const listbox = page.locator(byAttribute('id', (await input.getAttribute('aria-controls')) ?? ''));
-  await listbox.locator('[role=option], .select__menu-notice').first().waitFor();
+  if ((await input.getAttribute('aria-expanded')) !== 'true') await input.click({ timeout: ADAPTER_WAIT_MS });
+  const listbox = page.locator(`[role=listbox]${byAttribute('id', (await input.getAttribute('aria-controls')) ?? `react-select-${id}-listbox`)}`);
+  await listbox.locator('[role=option], .select__menu-notice').first().waitFor({ timeout: ADAPTER_WAIT_MS });
   return { input, listbox };
 }
 
+/** In the page: whether the board's script has hydrated the form (its widgets answer only then). */
+function hydratedInPage(): boolean {
+  const form = document.getElementById('application-form');
+  return form !== null && Object.keys(form).some((key) => key.startsWith('__reactFiber$'));
+}
+
+/** In the page: a react-select's choices from the question data the server embedded (null when there is none). */
+function embeddedChoicesInPage(id: string): { multi: boolean; options: string[] } | null {
+  const source = [...document.querySelectorAll('script:not([src])')].map((script: any) => script.textContent).find((text: string) => text.includes('__remixContext'));
+  const json = source ? /__remixContext\s*=\s*(\{[\s\S]*\});?\s*$/.exec(source.trim())?.[1] : undefined;
+  if (!json) return null;
+  let found: any = null;
+  const visit = (value: any) => {
+    if (found || value === null || typeof value !== 'object') return;
+    if (value.name === id && typeof value.type === 'string') found = value;
+    else for (const child of Object.values(value)) visit(child);
+  };
+  try {
+    visit(JSON.parse(json));
+  } catch {
+    return null;
+  }
+  if (!found) return null;
+  const options = Array.isArray(found.values) ? found.values.map((entry: any) => String(entry.label)) : [];
+  return { multi: /multi_select/.test(found.type), options };
+}
+
 /** Opens a react-select to read what it offers; one that offers nothing before typing is a lookup. */
-async function readReactSelect(page: Page, described: Described): Promise<ExtractedField> {
+async function readReactSelect(page: Page, described: Described, hydrated: boolean): Promise<ExtractedField> {
   const { reactSelect: _, ...field } = described;
-  const { input, listbox } = await openMenu(page, field.field_id);
-  const texts = (await listbox.getByRole('option').allTextContents()).map(clean);
-  await input.press('Escape');
+  let texts: string[] | null = null;
+  if (hydrated) {
+    try {
+      const { input, listbox } = await openMenu(page, field.field_id);
+      texts = (await listbox.getByRole('option').allTextContents()).map(clean);
+      await input.press('Escape');
+    } catch {
+      texts = null; // The menu did not open in time: read the embedded data instead.
+    }
+  }
+  let multi = (await page.locator(`.select__value-container--is-multi:has(${byAttribute('id', field.field_id)})`).count()) > 0;
+  if (texts === null) {
+    const embedded = await page.evaluate(embeddedChoicesInPage, field.field_id);
+    texts = embedded?.options ?? [];
+    multi ||= embedded?.multi ?? false;
+  }
   if (texts.length === 0) return { ...field, type: 'typeahead' };
-  const multi = (await page.locator(`.select__value-container--is-multi:has(${byAttribute('id', field.field_id)})`).count()) > 0;
   return { ...field, type: multi ? 'multiselect' : 'select', options: texts.map((text) => ({ value: text, text })) };
 }
 
 async function extract(page: Page): Promise<ExtractedField[]> {
   const described = await page.evaluate(describeInPage, await extractFields(page));
+  const hydrated = await page.evaluate(hydratedInPage);
   const fields: ExtractedField[] = [];
-  for (const field of described) fields.push(field.reactSelect ? await readReactSelect(page, field) : field);
+  for (const field of described) fields.push(field.reactSelect ? await readReactSelect(page, field, hydrated) : field);
   return fields;
 }
 
@@ -193,10 +237,11 @@ async function fill(page: Page, field: ExtractedField, value: unknown): Promise<
 }
 
 async function openForm(page: Page): Promise<void> {
-  await page.locator('#application-form, #application_form').first().waitFor({ state: 'attached' });
+  await page.locator('#application-form, #application_form').first().waitFor({ state: 'attached', timeout: ADAPTER_WAIT_MS });
   if ((await page.locator('#application-form').count()) > 0) {
-    // Server-rendered: the widgets answer only once React has hydrated the form.
-    await page.waitForFunction(() => Object.keys(document.getElementById('application-form')).some((key) => key.startsWith('__reactFiber$')));
+    // Server-rendered: the widgets answer only once React has hydrated the form. A form
+    // that never hydrates is still read (from its markup and embedded data).
+    await page.waitForFunction(hydratedInPage, undefined, { timeout: ADAPTER_WAIT_MS }).catch(() => undefined);
   }
 }
 

@@ -12,7 +12,7 @@
 import type { Page } from 'playwright-core';
 import { extractFields, type ExtractedField } from '../extract-fields.ts';
 import type { ProviderAdapter } from './adapter.ts';
-import { exactText } from './dom.ts';
+import { ADAPTER_WAIT_MS, exactText } from './dom.ts';
 
 /* eslint-disable @typescript-eslint/no-explicit-any */
 declare const document: any;
@@ -36,9 +36,9 @@ function relabelInPage(generic: ExtractedField[]): ExtractedField[] {
 async function openForm(page: Page): Promise<void> {
   if ((await page.locator('#application-form').count()) === 0) {
     const apply = page.locator('a.postings-btn[href$="/apply"]').first();
-    if ((await apply.count()) > 0) await Promise.all([page.waitForURL(/\/apply\/?(?:[?#].*)?$/), apply.click()]);
+    if ((await apply.count()) > 0) await Promise.all([page.waitForURL(/\/apply\/?(?:[?#].*)?$/, { timeout: 3 * ADAPTER_WAIT_MS }), apply.click({ timeout: ADAPTER_WAIT_MS })]);
   }
-  await page.locator('#application-form').waitFor({ state: 'attached' });
+  await page.locator('#application-form').waitFor({ state: 'attached', timeout: ADAPTER_WAIT_MS });
 }
 
 async function extract(page: Page): Promise<ExtractedField[]> {
@@ -52,7 +52,7 @@ async function fill(page: Page, field: ExtractedField, value: unknown): Promise<
   await input.fill(text);
   const dropdown = page.locator('#application-form .dropdown-container.open');
   try {
-    await dropdown.waitFor({ timeout: 5_000 });
+    await dropdown.waitFor({ timeout: ADAPTER_WAIT_MS });
   } catch {
     return true; // The lookup did not answer: the typed text stands.
   }

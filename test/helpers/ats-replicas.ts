@@ -33,6 +33,8 @@ export interface AtsReplicas {
   origins: Record<ReplicaProvider, string>;
   /** Where each application form is: Greenhouse's current board and a board still on the classic layout. */
   applyUrls: { greenhouse: string; greenhouseLegacy: string; lever: string; ashby: string };
+  /** The Greenhouse and Ashby forms with their application scripts never attaching (the adapters' fallback). */
+  withoutScripts: { greenhouse: string; ashby: string };
   /** The job pages in front of the Lever and Ashby forms ("Apply for this job"). */
   jobUrls: { lever: string; ashby: string };
   /** For matchProvider / AUTO_APPLY_PROVIDER_ORIGINS. */
@@ -89,8 +91,10 @@ const recorded = (file: RecordedFile & { bytes?: Buffer }): RecordedFile => ({ f
 
 type Handler = (request: http.IncomingMessage, response: http.ServerResponse, url: URL) => Promise<boolean>;
 
-async function serveFile(response: http.ServerResponse, file: string, status = 200): Promise<true> {
-  const body = await readFile(path.join(FIXTURES, file));
+async function serveFile(response: http.ServerResponse, file: string, status = 200, withoutScripts = false): Promise<true> {
+  let body = await readFile(path.join(FIXTURES, file));
+  // `?scripts=none`: the page as served, but its application script never attaches (the data it embeds stays).
+  if (withoutScripts) body = Buffer.from(body.toString('utf8').replace(/<script\b[^>]*\bsrc=[^>]*>\s*<\/script>/gi, ''));
   response.writeHead(status, { 'content-type': TYPES[path.extname(file)] ?? 'application/octet-stream', 'cache-control': 'no-store' });
   response.end(body);
   return true;
@@ -125,7 +129,7 @@ function greenhouse(record: (submission: ReplicaSubmission) => void): Handler {
   const uploads = new Map<string, RecordedFile & { bytes: Buffer }>();
   return async (request, response, url) => {
     const { pathname } = url;
-    if (request.method === 'GET' && pathname === '/acme/jobs/4012345') return serveFile(response, 'greenhouse/job-board.html');
+    if (request.method === 'GET' && pathname === '/acme/jobs/4012345') return serveFile(response, 'greenhouse/job-board.html', 200, url.searchParams.get('scripts') === 'none');
     if (request.method === 'GET' && pathname === '/acme/jobs/4012345/confirmation') return serveFile(response, 'greenhouse/confirmation.html');
     if (request.method === 'GET' && pathname === '/api/locations') return sendJson(response, { locations: searchCities(url.searchParams.get('term') ?? '').map((name) => ({ display_name: name })) });
     if (request.method === 'POST' && pathname === '/embed/acme/jobs/4012345') {
@@ -191,6 +195,8 @@ interface AshbyOperations {
 function ashby(record: (submission: ReplicaSubmission) => void): Handler {
   return async (request, response, url) => {
     const { pathname } = url;
+    // Without its scripts the app shell is empty: the variant is the rendered application page as captured, scripts removed.
+    if (request.method === 'GET' && pathname === `/acme/${ASHBY_POSTING}/application` && url.searchParams.get('scripts') === 'none') return serveFile(response, 'ashby/application-captured.html', 200, true);
     if (request.method === 'GET' && (pathname === `/acme/${ASHBY_POSTING}` || pathname === `/acme/${ASHBY_POSTING}/application`)) return serveFile(response, 'ashby/index.html');
     if (request.method !== 'POST' || pathname !== '/api/non-user-graphql') return false;
     const op = url.searchParams.get('op');
@@ -257,6 +263,7 @@ export async function startAtsReplicas(t: TestLike): Promise<AtsReplicas> {
       lever: `${origins.lever}/acme/${LEVER_POSTING}/apply`,
       ashby: `${origins.ashby}/acme/${ASHBY_POSTING}/application`,
     },
+    withoutScripts: { greenhouse: `${origins.greenhouse}/acme/jobs/4012345?scripts=none`, ashby: `${origins.ashby}/acme/${ASHBY_POSTING}/application?scripts=none` },
     jobUrls: { lever: `${origins.lever}/acme/${LEVER_POSTING}`, ashby: `${origins.ashby}/acme/${ASHBY_POSTING}` },
     loopbackProviders: { [origins.greenhouse]: 'greenhouse', [origins.lever]: 'lever', [origins.ashby]: 'ashby' },
     submissions: (provider) => recordedBy[provider],
