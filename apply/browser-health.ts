@@ -59,7 +59,15 @@ export class BrowserHealth {
 
   /** A launch (the pool's or a probe's) worked. */
   launched(launch: ChromiumLaunch, version: string): BrowserReport {
-    return this.record({ status: 'ok', origin: launch.origin, executablePath: launch.executablePath, version, detail: null, checkedAt: new Date() });
+    const first = this.last?.status !== 'ok';
+    const report = this.record({ status: 'ok', origin: launch.origin, executablePath: launch.executablePath, version, detail: null, checkedAt: new Date() });
+    if (first && !launch.headlessShell) {
+      this.logger.warn(
+        { executable: launch.executablePath },
+        "Auto Apply runs the full Chromium, which costs about three times the CPU of its headless shell: install Debian's chromium-headless-shell package (or point CHROMIUM_PATH at a headless shell)",
+      );
+    }
+    return report;
   }
 
   /** A launch failed; anything but a BrowserUnavailableError is reported by its message. */

@@ -1,11 +1,13 @@
 // One Chromium per worker process, launched on first use and again if it dies; one
 // browser context (its own cookies and storage) per application step, closed after it.
 // A browser that cannot start fails the step with BrowserUnavailableError at once.
+// Every browser is put on the page diet (apply/page-diet.ts) before its first context.
 import type { Browser, BrowserContext, BrowserContextOptions } from 'playwright-core';
 import type { BrowserSettings } from '../lib/config.ts';
 import type { Logger } from '../lib/logger.ts';
 import { browserHealth, type BrowserHealth } from './browser-health.ts';
 import { launchChromium } from './chromium.ts';
+import { applyPageDiet, type DietCounts } from './page-diet.ts';
 
 export class BrowserPool {
   private browser: Promise<Browser> | null = null;
@@ -14,6 +16,7 @@ export class BrowserPool {
   readonly health: BrowserHealth;
   private open = 0;
   private closed = false;
+  private diet: DietCounts | null = null;
 
   constructor(settings: BrowserSettings, logger: Logger) {
     this.settings = settings;
@@ -26,9 +29,19 @@ export class BrowserPool {
     return this.open;
   }
 
+  /** Requests the page diet blocked and let through in the current browser (tests read it). */
+  get dietCounts(): DietCounts | null {
+    return this.diet && { ...this.diet };
+  }
+
   private launch(): Promise<Browser> {
-    const launching = launchChromium(this.settings).then(({ browser, launch }) => {
+    const launching = launchChromium(this.settings).then(async ({ browser, launch }) => {
       this.health.launched(launch, browser.version());
+      // Without the diet forms still work, only at a higher cost: worth a warning, not a failure.
+      this.diet = await applyPageDiet(browser).catch((error) => {
+        this.logger.warn({ err: error }, 'the page diet could not be set up; pages load images, fonts and trackers');
+        return null;
+      });
       browser.on('disconnected', () => {
         if (this.browser === launching) this.browser = null;
         if (!this.closed) this.logger.warn('Chromium disconnected; the next step launches a new one');
