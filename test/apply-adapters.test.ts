@@ -341,7 +341,7 @@ t.test('Lever: from the posting to its form; questions labelled by Lever markup;
   t.strictSame(submission.files, [received('resume', resume)]);
 });
 
-t.test('Ashby: field entries by path, Yes/No buttons, comboboxes, unstable radio names', async (t) => {
+t.test('Ashby: field entries by path, Yes/No buttons, comboboxes, unstable radio names, the texting consent beside the phone', async (t) => {
   const { page, adapter, readFields } = await openReplica(t, 'ashby', replicas.jobUrls.ashby);
   t.equal(page.url(), replicas.applyUrls.ashby, 'the Application tab');
   const fields = await readFields();
@@ -357,11 +357,18 @@ t.test('Ashby: field entries by path, Yes/No buttons, comboboxes, unstable radio
     years: '0f8b6d1c-2e3a-4b5c-8d7e-8f9a0b1c2d3e',
     why: '1a9c7e2d-3f4b-4c6d-9e8f-9a0b1c2d3e4f',
   };
+  const consent = {
+    id: `${path.phone}#1`,
+    label: 'Acme would like to send you text messages about your application at this number. Message and data rates may apply; reply STOP to opt out. See our privacy policy.',
+    yes: 'Yes - I consent to receiving text messages',
+    no: 'No - I do not consent to receiving text messages',
+  };
   t.strictSame(fields, [
     { field_id: '_systemfield_name', type: 'text', label: 'Name', required: true, constraints: {} },
     { field_id: '_systemfield_email', type: 'email', label: 'Email', required: true, constraints: {} },
     { field_id: '_systemfield_resume', type: 'file', label: 'Resume', required: true, constraints: {} },
     { field_id: path.phone, type: 'tel', label: 'Phone', required: false, constraints: {} },
+    { field_id: consent.id, type: 'radio', label: consent.label, required: false, options: same(consent.yes, consent.no), constraints: {} },
     { field_id: '_systemfield_location', type: 'typeahead', label: 'Location', required: false, constraints: {} },
     { field_id: path.linkedin, type: 'text', label: 'LinkedIn Profile', required: false, constraints: {} },
     { field_id: path.authorized, type: 'radio', label: 'Are you legally authorized to work in Germany?', required: true, options: same('Yes', 'No'), constraints: {} },
@@ -392,6 +399,7 @@ t.test('Ashby: field entries by path, Yes/No buttons, comboboxes, unstable radio
     _systemfield_email: 'ada@example.com',
     _systemfield_resume: resume,
     [path.phone]: '+44 20 7946 0958',
+    [consent.id]: consent.no,
     _systemfield_location: 'Berlin, Germany',
     [path.linkedin]: 'https://www.linkedin.com/in/ada-lovelace',
     [path.authorized]: 'Yes',
@@ -410,6 +418,7 @@ t.test('Ashby: field entries by path, Yes/No buttons, comboboxes, unstable radio
     _systemfield_name: 'Ada Lovelace',
     _systemfield_email: 'ada@example.com',
     [path.phone]: '+44 20 7946 0958',
+    _systemfield_sms_consent: false,
     _systemfield_location: 'Berlin, Germany',
     [path.linkedin]: 'https://www.linkedin.com/in/ada-lovelace',
     [path.authorized]: true,

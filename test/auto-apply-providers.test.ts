@@ -40,7 +40,10 @@ const origins = Object.entries(replicas.loopbackProviders).map(([origin, provide
 const service = await startApplyService(t, { env: { AUTO_APPLY_PROVIDER_ORIGINS: origins, AUTO_APPLY_CONFIRM_SECONDS: '10' } });
 const { api } = await applyAccount(service);
 
-const cases: Array<{ name: string; provider: ReplicaProvider; url: string; place: string; expect: Array<[string, string, boolean]> }> = [
+/** The Ashby replica's Phone entry: its texting-consent radios are the question "<path>#1". */
+const ASHBY_PHONE = '3e1a9c4b-5d6f-4a8b-9c0d-1e2f3a4b5c6d';
+
+const cases: Array<{ name: string; provider: ReplicaProvider; url: string; place: string; expect: Array<[string, string, boolean]>; recorded?: Record<string, unknown> }> = [
   {
     name: 'Greenhouse job board',
     provider: 'greenhouse',
@@ -67,7 +70,15 @@ const cases: Array<{ name: string; provider: ReplicaProvider; url: string; place
     ],
   },
   { name: 'Lever', provider: 'lever', url: replicas.jobUrls.lever, place: 'London, England, United Kingdom', expect: [['name', 'text', true], ['resume', 'file', true], ['eeo[gender]', 'select', false]] },
-  { name: 'Ashby', provider: 'ashby', url: replicas.jobUrls.ashby, place: 'Berlin, Germany', expect: [['_systemfield_name', 'text', true], ['_systemfield_resume', 'file', true]] },
+  {
+    name: 'Ashby',
+    provider: 'ashby',
+    url: replicas.jobUrls.ashby,
+    place: 'Berlin, Germany',
+    expect: [['_systemfield_name', 'text', true], ['_systemfield_resume', 'file', true], [ASHBY_PHONE, 'tel', false], [`${ASHBY_PHONE}#1`, 'radio', false]],
+    // The first option of the consent is "Yes - I consent…": Ashby records true beside the phone number.
+    recorded: { [ASHBY_PHONE]: '+44 20 7946 0958', _systemfield_sms_consent: true },
+  },
 ];
 
 for (const [index, replica] of cases.entries()) {
@@ -92,5 +103,6 @@ for (const [index, replica] of cases.entries()) {
     const application = await ended(api, created.body.id);
     t.match(application, { status: 'completed', submission_confirmation_kind: /^(provider_receipt|confirmation_page)$/ }, JSON.stringify(application.failure ?? application.current_step?.command_errors));
     t.equal(replicas.submissions(replica.provider).length, before + 1, 'the replica received one submission');
+    if (replica.recorded) t.match(replicas.submissions(replica.provider).at(-1)?.fields, replica.recorded, 'the answers are in the submission');
   });
 }
