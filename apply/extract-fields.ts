@@ -34,7 +34,7 @@ declare const CSS: { escape(value: string): string };
 declare function getComputedStyle(element: Element): any;
 
 /** Bumped when what the extractor reads changes; applications record the revision they ran with. */
-export const MATCHER_REVISION = 3;
+export const MATCHER_REVISION = 4;
 
 /** The attribute the extractor marks each reported control with (its field_id), for the filler. */
 export const FIELD_MARK = 'data-apply-field';
@@ -59,6 +59,10 @@ export function extractFieldsInPage(): ExtractedField[] {
   const CONTROLS = 'input, select, textarea';
   const MARK = /^\(?\s*(?:\*|\u2731|required)\s*\)?$/i;
   const OPTIONAL = /\s*\(?\s*optional\s*\)?\s*$/i;
+  // A select's first entry that only stands for "nothing chosen yet", even when it carries a value (JazzHR: "-- No answer --" = resumator_no_selection).
+  const NO_CHOICE = /^[-\u2013\u2014\s]*(?:no answer|select|choose|please select|select one|none selected)?[.\u2026\s]*[-\u2013\u2014\s]*$/i;
+  // A lone box whose own label is only an answer word: the question is the text above it.
+  const BARE_ANSWER = /^(?:yes|y|ok|agree|i agree|true)$/i;
   const BUTTON_WORDS = /^(?:attach|upload|browse|choose( a)? file|select( a)? file|drop files? here|or|and|enter manually|paste)(?:[\s,/]+(?:attach|upload|browse|choose( a)? file|select( a)? file|drop files? here|or|and|enter manually|paste))*$/i;
 
   const rendered = (element: Element) => {
@@ -326,6 +330,10 @@ export function extractFieldsInPage(): ExtractedField[] {
       let asked = single ? labelOf(element, kind) : groupQuestion(members);
       // A lone box with no label of its own is named by the text beside it (a consent sentence).
       if (single && (!asked.text || asked.text === (element.name || element.id))) asked = { text: optionLabel(element), marked: false };
+      if (single && BARE_ANSWER.test(asked.text)) {
+        const question = groupQuestion([element]);
+        if (question.text && !BARE_ANSWER.test(question.text)) asked = { text: question.text, marked: asked.marked || question.marked };
+      }
       const label = asked.text || (members.length > 0 ? optionLabel(members[0]) : '');
       const id = idFor(element, label);
       mark(members, id);
@@ -360,7 +368,7 @@ export function extractFieldsInPage(): ExtractedField[] {
     const id = idFor(element, label);
     mark([element], id);
     if (element.tagName === 'SELECT') {
-      const options = [...element.options].filter((option: Element) => option.value !== '' && !option.disabled).map((option: Element) => ({ value: option.value, text: clean(option.textContent) }));
+      const options = [...element.options].filter((option: Element, index: number) => option.value !== '' && !option.disabled && !(index === 0 && NO_CHOICE.test(clean(option.textContent)))).map((option: Element) => ({ value: option.value, text: clean(option.textContent) }));
       fields.push({ field_id: id, type: element.multiple ? 'multiselect' : 'select', label, required: requiredOf(element, marked), options, constraints: {} });
       continue;
     }

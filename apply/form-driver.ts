@@ -91,8 +91,9 @@ function readPageFacts(): PageFacts {
 /**
  * Runs in the page: the button that moves the form on (next page or submit), marked with
  * data-apply-action so the click finds the same one. A form's submit button first; else
- * (forms driven by script, with no <form> or a plain button) the last visible button
- * that reads like one, never an upload, remove, back or cancel button.
+ * (forms driven by script, with no <form> or a plain button) the last visible button,
+ * or script-only link in a form, that reads like one, never an upload, remove, back or
+ * cancel button.
  */
 function findActionInPage(): string | null {
   const visible = (element: any) => {
@@ -106,7 +107,8 @@ function findActionInPage(): string | null {
   const submit = forms.flatMap((form: any) => [...form.querySelectorAll('button[type=submit], input[type=submit], button:not([type])')]).filter(visible);
   const wording = /submit|next|continue|apply|send|review|finish|complete/i;
   const notAction = /attach|upload|remove|enter manually|cancel|back|previous|autofill|dropbox|google drive|sign in|log in/i;
-  const candidates = submit.length > 0 ? submit : [...document.querySelectorAll('button, input[type=button], [role=button]')].filter(visible);
+  // A link in a form that only runs script (href "#" or "javascript:") is a button drawn as a link (JazzHR's "Submit Application").
+  const candidates = submit.length > 0 ? submit : [...document.querySelectorAll('button, input[type=button], [role=button], form a[href="#"], form a[href^="javascript:"]')].filter(visible);
   const action = candidates.filter((element: any) => wording.test(label(element)) && !notAction.test(label(element))).at(-1) ?? (submit.length > 0 ? submit.at(-1) : null);
   if (!action) return null;
   action.setAttribute('data-apply-action', '1');

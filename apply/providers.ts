@@ -125,6 +125,14 @@ const CATALOG: CatalogEntry[] = [
     provider_version: '2026.1',
     matches: (url) => /^[\w-]+\.icims\.com$/.test(url.hostname) && !/^(?:www|login|api|community|developer)\./.test(url.hostname) && path(url, /^\/jobs\/\d+(?:\/[^/]+)?\/(?:job|login|candidate)\/?$/),
   },
+  {
+    // {company}.applytojob.com/apply/{jobId}/{slug}: the job page holds the form; /apply and
+    // /apply/jobs are the board, /apply/job/{id}/stage-one a form's POST target.
+    provider_id: 'jazzhr',
+    provider_name: 'JazzHR',
+    provider_version: '2026.1',
+    matches: (url) => /^[\w-]+\.applytojob\.com$/.test(url.hostname) && !/^(?:www|app|api)\./.test(url.hostname) && path(url, /^\/apply\/(?!jobs?\/)[A-Za-z0-9]{6,}(?:\/[^/]*)?\/?$/),
+  },
 ];
 
 // Compared sorted: entries are grouped by whoever added them, not in the ids' order.

@@ -4,7 +4,7 @@
 // catalog (URL patterns) keyed by these ids.
 
 /** The ATS providers a loopback origin may stand in for (the sandbox has its own pages). */
-export const ATS_PROVIDER_IDS = ['greenhouse', 'lever', 'ashby', 'workable', 'workday', 'smartrecruiters', 'breezy', 'teamtailor', 'recruitee', 'bamboohr', 'personio', 'jobvite', 'icims'] as const;
+export const ATS_PROVIDER_IDS = ['greenhouse', 'lever', 'ashby', 'workable', 'workday', 'smartrecruiters', 'breezy', 'teamtailor', 'recruitee', 'bamboohr', 'personio', 'jobvite', 'icims', 'jazzhr'] as const;
 
 export type ProviderId = (typeof ATS_PROVIDER_IDS)[number] | 'sandbox';
 

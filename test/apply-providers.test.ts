@@ -113,3 +113,29 @@ t.test('Recruitee, BambooHR, Personio, Jobvite and iCIMS URL shapes', async (t) 
   const loopback = parseLoopbackProviders('http://127.0.0.1:4400=recruitee,http://127.0.0.1:4401=bamboohr,http://127.0.0.1:4402=personio,http://127.0.0.1:4403=jobvite,http://127.0.0.1:4404=icims', false);
   for (const [origin, id] of Object.entries(loopback)) t.equal(providerOf(`${origin}/any/path`, { loopbackProviders: loopback }), id, `${id} stands in on loopback`);
 });
+
+t.test('JazzHR URL shapes', async (t) => {
+  // Real posting links: {company}.applytojob.com/apply/{jobId}/{slug}, with or without slug and tracking query.
+  for (const url of [
+    'https://storyteller.applytojob.com/apply/AIGgQqs3nE/AI-Operations-Manager?source=working+nomads',
+    'https://navitas.applytojob.com/apply/HfjPdG2EEG/262248-AEM-Website-Developer-HyderabadVijayawada',
+    'https://talentwwinc.applytojob.com/apply/QCBrTbdxGv/',
+    'https://acme.applytojob.com/apply/AbCdE00001',
+  ]) {
+    t.equal(providerOf(url), 'jazzhr', url);
+  }
+  // The board, its listing, a stage-one POST target and the vendor's own site are not applications.
+  for (const url of [
+    'https://codekeeper.applytojob.com/apply/',
+    'https://acme.applytojob.com/apply/jobs',
+    'https://yorkvilleuniversity.applytojob.com/apply/jobs/details/AbCdE00001',
+    'https://acme.applytojob.com/apply/job/AbCdE00001/stage-one',
+    'https://www.applytojob.com/apply/AbCdE00001/Test-Role',
+    'https://acme.applytojob.net/apply/AbCdE00001/Test-Role',
+  ]) {
+    t.equal(providerOf(url), 'unsupported_ats', url);
+  }
+  const loopback = parseLoopbackProviders('http://127.0.0.1:4500=jazzhr', false);
+  t.same(loopback, { 'http://127.0.0.1:4500': 'jazzhr' }, 'the loopback setting accepts jazzhr');
+  t.equal(providerOf('http://127.0.0.1:4500/apply/Kq7XbT2mWd/Data-Analyst', { loopbackProviders: loopback }), 'jazzhr', 'jazzhr stands in on loopback');
+});
