@@ -5,25 +5,10 @@
 // every answer given through the API must arrive in the submission the replica records,
 // the way the provider's page sends it.
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import t, { type Test } from 'tap';
-import { FORM_FIXTURES, startAtsFormReplicas, type FormSubmission } from './helpers/ats-form-replicas.ts';
+import { expectedFields, labelKey, startAtsFormReplicas, type FormSubmission, type ExpectedField } from './helpers/ats-form-replicas.ts';
 import { applyAccount, ended, RESUME, settle, startApplyService } from './helpers/auto-apply.ts';
 
-interface ExpectedField {
-  label: string;
-  type: string;
-  required: boolean;
-  options?: string[];
-}
-
-const clean = (text: string) => text.replace(/\s+/g, ' ').trim().replace(/:$/, '').toLowerCase();
-
-function expectedFields(provider: string): ExpectedField[] {
-  const expected = JSON.parse(readFileSync(path.join(FORM_FIXTURES, provider, 'expected.json'), 'utf8')) as { pages: Array<{ fields: ExpectedField[] }> };
-  return expected.pages[0].fields;
-}
 
 /** Jobvite's steps after the consent, as a person sees them once "I Accept" is pressed. */
 const JOBVITE_STEPS: ExpectedField[][] = [
@@ -68,13 +53,13 @@ function checkFields(t: Test, fields: any[], expected: ExpectedField[]): any[] {
   const unmatched = [...fields];
   const matched: any[] = [];
   for (const want of expected) {
-    const found = unmatched.find((field) => clean(field.label) === clean(want.label) && field.type === want.type);
+    const found = unmatched.find((field) => labelKey(field.label) === labelKey(want.label) && field.type === want.type);
     t.ok(found, `"${want.label}" (${want.type}) is asked`, { asked: fields.map((field) => `${field.label} (${field.type})`) });
     if (!found) continue;
     unmatched.splice(unmatched.indexOf(found), 1);
     matched.push(found);
     t.equal(found.required, want.required, `"${want.label}": ${want.required ? 'required' : 'optional'}`);
-    if (want.options) t.same(found.options.map((option: any) => clean(option.label)).sort(), want.options.map(clean).sort(), `"${want.label}" offers what the page shows`);
+    if (want.options) t.same(found.options.map((option: any) => labelKey(option.label)).sort(), want.options.map(labelKey).sort(), `"${want.label}" offers what the page shows`);
   }
   t.same(unmatched.map((field) => field.label), [], 'nothing asked that the page does not ask');
   return fields.filter((field) => matched.includes(field));

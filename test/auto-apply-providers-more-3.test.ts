@@ -4,21 +4,11 @@
 // through the API must arrive in the multipart POST the page's own script sends to the
 // posting link, the checkbox questions joined the way JazzHR joins them ("YES-||-").
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import t from 'tap';
-import { FORM_FIXTURES, startAtsFormReplicas } from './helpers/ats-form-replicas.ts';
+import { expectedFields, labelKey, startAtsFormReplicas } from './helpers/ats-form-replicas.ts';
 import { applyAccount, ended, RESUME, startApplyService } from './helpers/auto-apply.ts';
 
-interface ExpectedField {
-  label: string;
-  type: string;
-  required: boolean;
-  options?: string[];
-}
-
-const clean = (text: string) => text.replace(/\s+/g, ' ').trim().replace(/:$/, '').toLowerCase();
-const expected = (JSON.parse(readFileSync(path.join(FORM_FIXTURES, 'jazzhr', 'expected.json'), 'utf8')) as { pages: Array<{ fields: ExpectedField[] }> }).pages[0].fields;
+const expected = expectedFields('jazzhr');
 
 /** What a person answers, by the question's label; an option is named by the text it shows. */
 const ANSWERS: Record<string, unknown> = {
@@ -56,18 +46,18 @@ t.test('jazzhr: the posting page, answered and posted the way its script posts i
 
   // What is asked is what a person sees: label, type, required and the options shown.
   t.same(
-    fields.map((field) => ({ label: clean(field.label), type: field.type, required: field.required })),
-    expected.map((field) => ({ label: clean(field.label), type: field.type, required: field.required })),
+    fields.map((field) => ({ label: labelKey(field.label), type: field.type, required: field.required })),
+    expected.map((field) => ({ label: labelKey(field.label), type: field.type, required: field.required })),
     'the questions, in page order',
   );
   for (const want of expected.filter((field) => field.options)) {
-    const found = fields.find((field) => clean(field.label) === clean(want.label));
-    t.same(found?.options.map((option: any) => clean(option.label)).sort(), want.options!.map(clean).sort(), `"${want.label}" offers what the page shows, not its "No answer" entry`);
+    const found = fields.find((field) => labelKey(field.label) === labelKey(want.label));
+    t.same(found?.options.map((option: any) => labelKey(option.label)).sort(), want.options!.map(labelKey).sort(), `"${want.label}" offers what the page shows, not its "No answer" entry`);
   }
 
   const answers = fields.map((field) => {
-    const answer = Object.entries(ANSWERS).find(([label]) => clean(label) === clean(field.label))?.[1];
-    const byText = (text: string) => field.options.find((option: any) => clean(option.label) === clean(text))?.value;
+    const answer = Object.entries(ANSWERS).find(([label]) => labelKey(label) === labelKey(field.label))?.[1];
+    const byText = (text: string) => field.options.find((option: any) => labelKey(option.label) === labelKey(text))?.value;
     const value = answer && typeof answer === 'object' && 'option' in answer ? byText(answer.option as string) : answer && typeof answer === 'object' && 'options' in answer ? (answer.options as string[]).map(byText) : answer;
     return { field_id: field.field_id, value };
   });

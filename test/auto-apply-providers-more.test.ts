@@ -4,25 +4,10 @@
 // person sees on the page (the replica's expected.json); every answer given through the
 // API must arrive in the submission the replica records.
 import { createHash } from 'node:crypto';
-import { readFileSync } from 'node:fs';
-import path from 'node:path';
 import t from 'tap';
-import { FORM_FIXTURES, startAtsFormReplicas, type FormSubmission } from './helpers/ats-form-replicas.ts';
+import { expectedFields, labelKey, startAtsFormReplicas, type FormSubmission } from './helpers/ats-form-replicas.ts';
 import { applyAccount, ended, RESUME, startApplyService } from './helpers/auto-apply.ts';
 
-interface ExpectedField {
-  label: string;
-  type: string;
-  required: boolean;
-  options?: string[];
-}
-
-const clean = (text: string) => text.replace(/\s+/g, ' ').trim().replace(/:$/, '').toLowerCase();
-
-function expectedFields(provider: string): ExpectedField[] {
-  const expected = JSON.parse(readFileSync(path.join(FORM_FIXTURES, provider, 'expected.json'), 'utf8')) as { pages: Array<{ fields: ExpectedField[] }> };
-  return expected.pages[0].fields;
-}
 
 /** An answer a person could give, distinct per field so each can be found in the submission. */
 function answerFor(field: any, index: number): unknown {
@@ -69,12 +54,12 @@ for (const provider of ['workable', 'breezy', 'teamtailor']) {
     // Matched by label and type: one heading may name several controls (Breezy's salary row).
     const unmatched = [...fields];
     for (const want of expectedFields(provider)) {
-      const found = unmatched.find((field) => clean(field.label) === clean(want.label) && field.type === want.type);
+      const found = unmatched.find((field) => labelKey(field.label) === labelKey(want.label) && field.type === want.type);
       t.ok(found, `"${want.label}" (${want.type}) is asked`, { asked: fields.map((field) => `${field.label} (${field.type})`) });
       if (!found) continue;
       unmatched.splice(unmatched.indexOf(found), 1);
       t.equal(found.required, want.required, `"${want.label}": ${want.required ? 'required' : 'optional'}`);
-      if (want.options) t.same(found.options.map((option: any) => clean(option.label)).sort(), want.options.map(clean).sort(), `"${want.label}" offers what the page shows`);
+      if (want.options) t.same(found.options.map((option: any) => labelKey(option.label)).sort(), want.options.map(labelKey).sort(), `"${want.label}" offers what the page shows`);
     }
     t.equal(fields.length, expectedFields(provider).length, 'nothing asked that the page does not ask');
 

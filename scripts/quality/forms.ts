@@ -7,7 +7,6 @@
 //   npm run -s quality:forms -- -v    also each missed and spurious field
 import { existsSync } from 'node:fs';
 import { readdir, readFile } from 'node:fs/promises';
-import http from 'node:http';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Browser } from 'playwright-core';
@@ -18,19 +17,12 @@ import { openForm } from '../../apply/form-driver.ts';
 import { renderStep } from '../../api/sandbox/render.ts';
 import { SCENARIOS } from '../../api/sandbox/scenarios.ts';
 import { loadConfig } from '../../lib/config.ts';
-import { freePort } from '../../lib/net.ts';
 import { startAtsReplicas } from '../../test/helpers/ats-replicas.ts';
-import { readManifest, startAtsFormReplicas } from '../../test/helpers/ats-form-replicas.ts';
+import { labelKey, readManifest, startAtsFormReplicas, type ExpectedField } from '../../test/helpers/ats-form-replicas.ts';
+import { serveOnLoopback, type LoopbackServer } from '../../test/helpers/loopback-server.ts';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const FIXTURES = path.join(ROOT, 'test/fixtures');
-
-export interface ExpectedField {
-  label: string;
-  type: string;
-  required: boolean;
-  options?: string[];
-}
 
 export interface PageScore {
   provider: string;
@@ -60,12 +52,11 @@ export interface FormsReport {
   overall: ProviderScore;
 }
 
-const norm = (text: string) => text.normalize('NFKC').replace(/\s+/g, ' ').trim().replace(/\s*:$/, '').toLowerCase();
-const sameSet = (a: string[], b: string[]) => a.length === b.length && [...a].map(norm).sort().join('\n') === [...b].map(norm).sort().join('\n');
+const sameSet = (a: string[], b: string[]) => a.length === b.length && [...a].map(labelKey).sort().join('\n') === [...b].map(labelKey).sort().join('\n');
 
 /** A found field is right when label, type, required and (where listed) options all match. */
 function isRight(expected: ExpectedField, found: ExtractedField): boolean {
-  if (norm(expected.label) !== norm(found.label) || expected.type !== found.type || expected.required !== found.required) return false;
+  if (labelKey(expected.label) !== labelKey(found.label) || expected.type !== found.type || expected.required !== found.required) return false;
   if (!expected.options) return true;
   return sameSet(expected.options, (found.options ?? []).map((option) => option.text));
 }
@@ -82,7 +73,7 @@ export function scorePage(provider: string, page: string, expected: ExpectedFiel
     } else missed.push(want);
   }
   // A missed question read with a flaw (same label): shown beside it, counted as spurious too.
-  const wrong = missed.flatMap((want) => unmatched.filter((field) => norm(field.label) === norm(want.label)).map((field) => ({ expected: want, found: field })));
+  const wrong = missed.flatMap((want) => unmatched.filter((field) => labelKey(field.label) === labelKey(want.label)).map((field) => ({ expected: want, found: field })));
   return { provider, page, right, missed, spurious: unmatched, wrong, ms, ...(failure ? { failure } : {}) };
 }
 
@@ -110,29 +101,23 @@ interface Target {
 const TEXT_TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8', '.json': 'application/json', '.svg': 'image/svg+xml', '.png': 'image/png' };
 
 /** A static site over `directory` (root-relative and relative asset URLs both resolve inside it), plus `extra` pages by path. */
-async function serveDirectory(directory: string, extra: Record<string, string> = {}): Promise<{ origin: string; close(): Promise<void> }> {
-  const port = await freePort();
-  const server = http.createServer((request, response) => {
-    const url = new URL(request.url ?? '/', `http://127.0.0.1:${port}`);
+function serveDirectory(directory: string, extra: Record<string, string> = {}): Promise<LoopbackServer> {
+  return serveOnLoopback(async (_request, response, url) => {
     if (extra[url.pathname] !== undefined) {
       response.writeHead(200, { 'content-type': TEXT_TYPES['.html'] });
       response.end(extra[url.pathname]);
       return;
     }
     const file = path.join(directory, path.normalize(decodeURIComponent(url.pathname)).replace(/^(\.\.[/\\])+/, ''));
-    readFile(file).then(
-      (body) => {
-        response.writeHead(200, { 'content-type': TEXT_TYPES[path.extname(file)] ?? 'application/octet-stream' });
-        response.end(body);
-      },
-      () => {
-        response.writeHead(404, { 'content-type': 'text/plain' });
-        response.end('Not found');
-      },
-    );
+    const body = await readFile(file).catch(() => null);
+    if (!body) {
+      response.writeHead(404, { 'content-type': 'text/plain' });
+      response.end('Not found');
+      return;
+    }
+    response.writeHead(200, { 'content-type': TEXT_TYPES[path.extname(file)] ?? 'application/octet-stream' });
+    response.end(body);
   });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  return { origin: `http://127.0.0.1:${port}`, close: () => new Promise((resolve) => { server.closeAllConnections(); server.close(() => resolve()); }) };
 }
 
 interface PagesFile {

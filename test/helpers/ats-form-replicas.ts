@@ -23,8 +23,8 @@ import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import busboy from 'busboy';
-import { freePort } from '../../lib/net.ts';
 import type { ProviderId } from '../../lib/provider-ids.ts';
+import { serveOnLoopback, type LoopbackServer } from './loopback-server.ts';
 
 export const FORM_FIXTURES = path.resolve(import.meta.dirname, '../fixtures/ats-forms');
 
@@ -80,6 +80,23 @@ interface TestLike {
 }
 
 const TYPES: Record<string, string> = { '.html': 'text/html; charset=utf-8', '.js': 'text/javascript; charset=utf-8', '.css': 'text/css; charset=utf-8', '.json': 'application/json', '.svg': 'image/svg+xml' };
+
+/** A question as a person sees it on a replica page (expected.json; format in test/fixtures/ats-forms/README.md). */
+export interface ExpectedField {
+  label: string;
+  type: string;
+  required: boolean;
+  options?: string[];
+}
+
+/** The questions a person listed for a replica's page (the first unless named by index). */
+export function expectedFields(provider: string, page = 0): ExpectedField[] {
+  const expected = JSON.parse(readFileSync(path.join(FORM_FIXTURES, provider, 'expected.json'), 'utf8')) as { pages: Array<{ fields: ExpectedField[] }> };
+  return expected.pages[page]!.fields;
+}
+
+/** A label or option text as compared with what a person listed: case, spacing and a trailing colon ignored. */
+export const labelKey = (text: string) => text.normalize('NFKC').replace(/\s+/g, ' ').trim().replace(/\s*:$/, '').toLowerCase();
 
 /** The providers that have a replica (a directory with routes.json). */
 export function replicaProviders(): string[] {
@@ -192,24 +209,9 @@ async function answer(provider: string, manifest: ReplicaManifest, record: (subm
   response.writeHead(route.status ?? 200, { 'content-type': 'application/json' }).end(JSON.stringify(route.json ?? {}));
 }
 
-async function listen(provider: string, record: (submission: FormSubmission) => void): Promise<{ origin: string; close(): Promise<void> }> {
+function listen(provider: string, record: (submission: FormSubmission) => void): Promise<LoopbackServer> {
   const manifest = readManifest(provider);
-  const port = await freePort();
-  const server = http.createServer((request, response) => {
-    const url = new URL(request.url ?? '/', `http://127.0.0.1:${port}`);
-    answer(provider, manifest, record, request, response, url).catch((error: Error) => {
-      if (!response.headersSent) response.writeHead(500, { 'content-type': 'text/plain' });
-      response.end(error.stack);
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  return {
-    origin: `http://127.0.0.1:${port}`,
-    close: () => {
-      server.closeAllConnections();
-      return new Promise((resolve) => server.close(() => resolve()));
-    },
-  };
+  return serveOnLoopback((request, response, url) => answer(provider, manifest, record, request, response, url));
 }
 
 /** Starts one server per provider (all replicas when none are named); closed at teardown. */

@@ -8,8 +8,8 @@ import { readFile } from 'node:fs/promises';
 import http from 'node:http';
 import path from 'node:path';
 import busboy from 'busboy';
-import { freePort } from '../../lib/net.ts';
 import type { ProviderId } from '../../lib/provider-ids.ts';
+import { serveOnLoopback, type LoopbackServer } from './loopback-server.ts';
 
 export type ReplicaProvider = 'greenhouse' | 'lever' | 'ashby';
 
@@ -223,27 +223,12 @@ function ashby(record: (submission: ReplicaSubmission) => void): Handler {
   };
 }
 
-async function listen(handlers: Handler[]): Promise<{ origin: string; close(): Promise<void> }> {
-  const port = await freePort();
-  const server = http.createServer((request, response) => {
-    const url = new URL(request.url ?? '/', `http://127.0.0.1:${port}`);
-    (async () => {
-      for (const handler of handlers) if (await handler(request, response, url)) return;
-      response.writeHead(404, { 'content-type': 'text/plain' });
-      response.end('Not found');
-    })().catch((error: Error) => {
-      if (!response.headersSent) response.writeHead(500, { 'content-type': 'text/plain' });
-      response.end(error.stack);
-    });
+function listen(handlers: Handler[]): Promise<LoopbackServer> {
+  return serveOnLoopback(async (request, response, url) => {
+    for (const handler of handlers) if (await handler(request, response, url)) return;
+    response.writeHead(404, { 'content-type': 'text/plain' });
+    response.end('Not found');
   });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  return {
-    origin: `http://127.0.0.1:${port}`,
-    close: () => {
-      server.closeAllConnections();
-      return new Promise((resolve) => server.close(() => resolve()));
-    },
-  };
 }
 
 export async function startAtsReplicas(t: TestLike): Promise<AtsReplicas> {
