@@ -340,3 +340,11 @@ t.test('nothing in, nothing out', async (t) => {
   t.same(sectionsOf(''), []);
   t.same(sectionsOf('**Requirements**\n\n**Benefits**'), []);
 });
+
+t.test('a bare short line over a list opens the section it names', async (t) => {
+  const markdown = ['We are looking for a Data Engineer.', '', 'Qualifications', '', '- 2 years of data engineering', '- Expert SQL', '', 'Fun facts', '', '- We ship weekly'].join('\n');
+  const sections = sectionsOf(markdown);
+  t.same(sections.map((section) => [section.kind, section.heading]), [['other', null], ['requirements', 'Qualifications']]);
+  // "Fun facts" names no section, so it stays a line of text and its list joins the one above.
+  t.same(sections[1].items, ['2 years of data engineering', 'Expert SQL', 'We ship weekly']);
+});

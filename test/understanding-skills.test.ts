@@ -145,6 +145,34 @@ t.test('canonicalSkill compares labels', async (t) => {
   for (const [label, canonical] of cases) t.equal(canonicalSkill(label), canonical, label);
 });
 
+t.test('elided lists: shared last words written once name every conjunct', async (t) => {
+  t.same(names('Own unit and integration testing for the team'), ['Unit Testing', 'Integration Testing']);
+  t.same(names('Strong organization and communication skills'), ['Organizational Skills', 'Communication']);
+  t.same(names('Excellent communication, organizational, and analytical skills'), ['Communication', 'Organizational Skills', 'Analytical Thinking']);
+  t.same(names('Financial and data modeling'), ['Financial Modeling', 'Data Modeling']);
+  // Without a conjunction or a list mark the words are one phrase, not two conjuncts.
+  t.same(names('Ability to manage multiple projects simultaneously'), ['Multitasking']);
+  t.same(names('Identify financial crime trends through data analysis'), ['Financial Crime', 'Data Analysis']);
+});
+
+t.test('one phrase can name several skills', async (t) => {
+  t.same(names('Be a creative problem solver for the team'), ['Creativity', 'Problem Solving']);
+  t.same(names('Fastidious approach to CRM hygiene'), ['CRM', 'Data Hygiene']);
+  t.same(names('You thrive as a self-starter, embracing autonomy and ambiguity'), ['Self-Motivation', 'Independent Work', 'Ambiguity Tolerance']);
+  t.equal(canonicalSkill('creative problem solver'), null, 'a phrase of several skills is no skill name');
+});
+
+t.test('a change of script ends a word: Korean and Japanese particles after a Latin name', async (t) => {
+  t.same(names('SQL을 능숙히 다루시는 분'), ['SQL']);
+  t.same(names('영어로 written communication이 가능하신 분'), ['Communication']);
+  t.same(names('Pythonの実務経験'), ['Python']);
+});
+
+t.test('"especially", "insbesondere" and their kin cue an ordinary-word skill', async (t) => {
+  t.same(names('sehr gute Kenntnisse in MS Office (insb. Excel)'), ['Microsoft Office', 'Microsoft Excel']);
+  t.same(names('Office tools, especially Excel'), ['Microsoft Excel']);
+});
+
 t.test('the dictionary: size, unique names, every form resolves to its own entry', async (t) => {
   t.ok(SKILLS.length >= 400, `${SKILLS.length} entries`);
   const soft = SKILLS.filter((entry) => entry.type === 'soft').length;

@@ -307,6 +307,13 @@ function headingOf(line: string, nextIsBullet: boolean): Heading | null {
     const kind = classifyHeading(text);
     if (kind !== 'other' || nextIsBullet) return { text, kind, rest: null, colon: true };
   }
+  // A bare short line over a list that names a section ("Qualifications"): a heading the
+  // source wrote as a plain paragraph.
+  if (nextIsBullet && line.length <= 60 && !SENTENCE_PUNCT.test(line) && !BULLET.test(line) && wordCount(line) <= 5) {
+    const text = plainInline(line);
+    const kind = text ? classifyHeading(text) : 'other';
+    if (kind !== 'other') return { text, kind, rest: null, colon: true };
+  }
   return null;
 }
 

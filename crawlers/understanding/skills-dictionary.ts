@@ -8,6 +8,8 @@
 // ordinary word ("Go", "Swift", "Excel", "Spark", "Chef"): the name and any alias of at most 5
 // characters then count only in a technical context and only in the case written here (see
 // skills.ts); longer aliases ("Golang", "PySpark", "Microsoft Excel") always count.
+// `SKILL_PHRASES` are phrases that name several skills at once ("creative problem solver" shows
+// Creativity and Problem Solving); they are looked for in text but are no entry's name.
 // To add a skill: append an entry to its field's file; keep names unique and aliases unique
 // across entries; type it `hard` (technologies, tools, methods, domain know-how, languages,
 // licences) or `soft` (interpersonal).
@@ -28,3 +30,24 @@ export interface SkillEntry {
 }
 
 export const SKILLS: ReadonlyArray<SkillEntry> = [...TECHNOLOGY, ...DATA_AND_AI, ...DESIGN, ...BUSINESS, ...OCCUPATIONS, ...LANGUAGES, ...SOFT];
+
+/** Phrases that name several skills at once; each skill is an entry's name. */
+export const SKILL_PHRASES: ReadonlyArray<{ phrase: string; skills: string[] }> = [
+  { phrase: 'creative problem solving', skills: ['Creativity', 'Problem Solving'] },
+  { phrase: 'creative problem solver', skills: ['Creativity', 'Problem Solving'] },
+  { phrase: 'creative problem-solver', skills: ['Creativity', 'Problem Solving'] },
+  { phrase: 'creative problem solvers', skills: ['Creativity', 'Problem Solving'] },
+  { phrase: 'CRM hygiene', skills: ['CRM', 'Data Hygiene'] },
+  { phrase: 'changing priorities', skills: ['Prioritization', 'Adaptability'] },
+  { phrase: 'shifting priorities', skills: ['Prioritization', 'Adaptability'] },
+  { phrase: 'adjusting priorities', skills: ['Prioritization', 'Adaptability'] },
+  { phrase: 'evolving priorities', skills: ['Prioritization', 'Adaptability'] },
+  { phrase: 'autonomy and ambiguity', skills: ['Independent Work', 'Ambiguity Tolerance'] },
+  { phrase: 'ambiguity and autonomy', skills: ['Independent Work', 'Ambiguity Tolerance'] },
+  { phrase: 'ambiguity and change', skills: ['Ambiguity Tolerance', 'Adaptability'] },
+  { phrase: 'written and verbal communication in English', skills: ['Communication', 'English'] },
+  { phrase: 'analytical problem solving', skills: ['Analytical Thinking', 'Problem Solving'] },
+  { phrase: 'analytical problem-solving', skills: ['Analytical Thinking', 'Problem Solving'] },
+  { phrase: 'strategic and analytical', skills: ['Strategic Thinking', 'Analytical Thinking'] },
+  { phrase: 'analytical and strategic', skills: ['Analytical Thinking', 'Strategic Thinking'] },
+];

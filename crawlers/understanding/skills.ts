@@ -18,7 +18,7 @@
 // way a duty line names the tools the work uses ("build dashboards in Looker"). canonicalSkill also
 // knows each entry's `alsoKnownAs` names, which are never looked for in text.
 import type { Skill } from '../../db/jobs.ts';
-import { SKILLS } from './skills-dictionary.ts';
+import { SKILL_PHRASES, SKILLS } from './skills-dictionary.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Tokens
@@ -40,6 +40,11 @@ function isWordChar(text: string, i: number): boolean {
   const c = text.charCodeAt(i);
   if (c < 0x80) return (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);
   return c !== 0x2019 && UNICODE_WORD.test(text[i]);
+}
+
+/** Hangul, kana and CJK ideographs: scripts written without spaces between a word and its particles. */
+function isCjk(c: number): boolean {
+  return (c >= 0xac00 && c <= 0xd7af) || (c >= 0x4e00 && c <= 0x9fff) || (c >= 0x3040 && c <= 0x30ff) || (c >= 0x3400 && c <= 0x4dbf) || (c >= 0x1100 && c <= 0x11ff) || (c >= 0x3130 && c <= 0x318f) || (c >= 0xf900 && c <= 0xfaff);
 }
 
 interface Tokens {
@@ -72,10 +77,13 @@ function tokenize(text: string): Tokens {
       if (!dotName) continue;
     }
     let ascii = true;
+    // A change of script ends a token: Korean and Japanese glue particles to a Latin name ("SQL을").
+    const cjk = isCjk(scan.charCodeAt(i));
     while (i < length) {
       const c = scan.charCodeAt(i);
       if (c >= 0x80) ascii = false;
       if (isWordChar(scan, i)) {
+        if ((c >= 0x1100 ? isCjk(c) : false) !== cjk) break;
         i++;
         continue;
       }
@@ -148,7 +156,7 @@ const ACRONYM = /^[^a-z]*[A-Z][^a-z]*$/;
 const ROOT = new Map<string, TrieNode>();
 const CANONICAL = new Map<string, string>();
 
-function addForm(form: string, skill: number, context: boolean): void {
+function addForm(form: string, skill: number, context: boolean, canonical = true): void {
   const tokens = tokenize(form).text;
   if (!tokens.length) return;
   let level = ROOT;
@@ -162,8 +170,10 @@ function addForm(form: string, skill: number, context: boolean): void {
       level.set(key, node);
     }
   }
-  (node!.forms ??= []).push({ skill, tokens, exact: context || ACRONYM.test(form), context });
-  if (skill >= 0) addCanonical(form, skill);
+  const exact = context || ACRONYM.test(form);
+  const forms = (node!.forms ??= []);
+  if (!forms.some((known) => known.skill === skill && known.exact === exact)) forms.push({ skill, tokens, exact, context });
+  if (skill >= 0 && canonical) addCanonical(form, skill);
 }
 
 function addCanonical(form: string, skill: number): void {
@@ -178,6 +188,9 @@ SKILLS.forEach((entry, index) => {
   for (const name of entry.alsoKnownAs ?? []) addCanonical(name, index);
 });
 for (const phrase of STOP_PHRASES) addForm(phrase, -1, false);
+// Phrases naming several skills at once belong to none of them as a name.
+const SKILL_INDEX = new Map(SKILLS.map((entry, index) => [entry.name, index]));
+for (const { phrase, skills } of SKILL_PHRASES) for (const name of skills) addForm(phrase, SKILL_INDEX.get(name)!, false, false);
 
 // ---------------------------------------------------------------------------------------------
 // Context
@@ -193,7 +206,8 @@ const BEFORE_CUE = new RegExp(
       // Verbs only with their preposition: "written in", "building services in", "programming in".
       '(?:programming|coding|written|writing|develop(?:ing|ed|ment)?|building|built|work(?:ing)?)(?:\\s+[\\p{L}-]+){0,2}?\\s+(?:in|with|using|mit|en|avec|con|w)',
       'languages?', 'stack', 'tools?', 'technolog(?:y|ies)', 'frameworks?', 'such as', 'like', 'e\\.g\\.?', 'i\\.e\\.?', 'including', 'incl\\.?',
-      'for example', 'z\\.\\s?b\\.?', 'wie', 'np\\.?', 'comme', 'como', 'tels? que', 'par exemple', 'por ejemplo', 'sprachen?', 'langages?', 'lenguajes?', 'języki?',
+      'for example', 'especially', 'particularly', 'in particular', 'notably', 'preferably', 'ideally', 'insb\\.?', 'insbesondere', 'vor allem',
+      'notamment', 'en particulier', 'especialmente', 'en particular', 'z\\.\\s?b\\.?', 'wie', 'np\\.?', 'comme', 'como', 'tels? que', 'par exemple', 'por ejemplo', 'sprachen?', 'langages?', 'lenguajes?', 'języki?',
     ].join('|') +
     ')\\s*[:(]?\\s*$',
   'iu',
@@ -298,41 +312,94 @@ function startsSentence(text: string, start: number): boolean {
   return c === 0x2e || c === 0x21 || c === 0x3f || c === 0x3a || c === 0x3b || c === 0x0a;
 }
 
+/**
+ * The longest dictionary phrase starting at token `i`: the forms written there (several when one
+ * phrase names several skills, "creative problem solver") and its last token.
+ */
+function longestAt(text: string, tokens: Tokens, i: number): { forms: Form[]; last: number } | null {
+  const count = tokens.key.length;
+  let node = ROOT.get(tokens.key[i]);
+  let j = i;
+  let best: { forms: Form[]; last: number } | null = null;
+  while (node) {
+    if (node.forms) {
+      // Most nodes hold one form; an array is made only where something matched.
+      let written: Form[] | null = null;
+      for (const form of node.forms) if (formMatches(form, tokens, i)) (written ??= []).push(form);
+      if (written) best = { forms: written, last: j };
+    }
+    if (!node.next || j + 1 >= count || !isGap(text, tokens.end[j], tokens.start[j + 1])) break;
+    node = node.next.get(tokens.key[j + 1]);
+    j++;
+  }
+  return best;
+}
+
+/** Words joining the conjuncts of an elided list ("unit and integration testing"). */
+const CONJUNCTIONS = new Set(['and', 'or', 'und', 'oder', 'et', 'ou', 'y', 'o', 'e', 'oraz', 'lub', 'as', 'well']);
+/** Between two conjuncts: spaces, and at most one comma, slash or ampersand. */
+const CONJUNCT_GAP = /^ *[,/&]? *$/;
+
+/**
+ * A skill whose shared last words are written once, after the last conjunct: "unit and integration
+ * testing" names Unit Testing, "organization and communication skills" Organizational Skills.
+ * `i` is a word that begins some multi-word form but completes none here; the next conjunct that
+ * completes one (a few words on, across commas and conjunctions) lends it its tail.
+ */
+function elidedAt(text: string, tokens: Tokens, i: number): Form | null {
+  if (!ROOT.get(tokens.key[i])?.next) return null;
+  const count = tokens.key.length;
+  let between = 0;
+  let joined = false;
+  for (let k = i + 1; k < count && k <= i + 6; k++) {
+    const gap = text.slice(tokens.end[k - 1], tokens.start[k]);
+    if (!CONJUNCT_GAP.test(gap)) return null;
+    joined ||= gap.trim() !== '';
+    if (CONJUNCTIONS.has(tokens.key[k])) {
+      joined = true;
+      continue;
+    }
+    // Conjuncts are joined by a conjunction or a list mark; "manage multiple projects" is one phrase.
+    if (!joined) return null;
+    const second = longestAt(text, tokens, k);
+    if (second && second.last > k && second.forms[0].skill >= 0) {
+      // The shared tail: the second conjunct's last words, longest first ("skills" of "problem-solving skills").
+      for (let from = k + 1; from <= second.last; from++) {
+        let node = ROOT.get(tokens.key[i])!.next!.get(tokens.key[from]);
+        for (let j = from + 1; node && j <= second.last; j++) node = node.next?.get(tokens.key[j]);
+        const form = node?.forms?.find((candidate) => candidate.skill >= 0 && (!candidate.exact || candidate.tokens[0] === tokens.text[i]));
+        if (form) return form;
+      }
+      return null;
+    }
+    if (++between > 2) return null;
+  }
+  return null;
+}
+
 /** `namedOnly`: only matches written as names, starting with a capital and not at the text's first word. */
 function matchesIn(text: string, namedOnly: boolean): Match[] {
   const tokens = tokenize(text);
   const count = tokens.text.length;
-  const keys = tokens.key;
   const out: Match[] = [];
   for (let i = 0; i < count; i++) {
     if (namedOnly && (i === 0 || !isCapitalized(tokens.text[i]))) continue;
-    let node = ROOT.get(keys[i]);
-    let j = i;
-    let best: { form: Form; last: number } | null = null;
-    while (node) {
-      if (node.forms) {
-        for (const form of node.forms) {
-          if (formMatches(form, tokens, i)) {
-            best = { form, last: j };
-            break;
-          }
-        }
+    const start = i;
+    const best = longestAt(text, tokens, i);
+    if (!best) {
+      const elided = elidedAt(text, tokens, i);
+      if (elided && !(namedOnly && SKILLS[elided.skill].type === 'soft')) {
+        out.push({ skill: elided.skill, start: tokens.start[i], end: tokens.end[i], context: elided.context });
       }
-      if (!node.next || j + 1 >= count || !isGap(text, tokens.end[j], tokens.start[j + 1])) break;
-      node = node.next.get(keys[j + 1]);
-      j++;
-    }
-    if (!best) continue;
-    // A name is written capitalized wherever it stands; a common word ("prospect") is capitalized
-    // only by starting a sentence, so there it names nothing.
-    if (namedOnly && best.form.skill >= 0 && !isCapitalized(best.form.tokens[0]) && startsSentence(text, tokens.start[i])) {
-      i = best.last;
       continue;
     }
-    if (best.form.skill >= 0 && !namesGroup(text, tokens, best.last)) {
-      out.push({ skill: best.form.skill, start: tokens.start[i], end: tokens.end[best.last], context: best.form.context });
-    }
+    const first = best.forms[0];
     i = best.last;
+    // A stop phrase names nothing; a name is written capitalized wherever it stands, while a common
+    // word ("prospect") is capitalized only by starting a sentence, so there it names nothing.
+    if (first.skill < 0 || namesGroup(text, tokens, best.last)) continue;
+    if (namedOnly && !isCapitalized(first.tokens[0]) && startsSentence(text, tokens.start[start])) continue;
+    for (const form of best.forms) out.push({ skill: form.skill, start: tokens.start[start], end: tokens.end[best.last], context: form.context });
   }
   return out;
 }

@@ -99,7 +99,7 @@ export const DATA_AND_AI: SkillEntry[] = [
   { name: 'Data Processing', type: 'hard', aliases: ['process data', 'processing data'] },
   { name: 'Data Annotation', type: 'hard', aliases: ['data labeling', 'data labelling', 'annotation'] },
   { name: 'Data Sourcing', type: 'hard', aliases: ['source data', 'sourcing data'] },
-  { name: 'Data Hygiene', type: 'hard', aliases: ['CRM hygiene'] },
+  { name: 'Data Hygiene', type: 'hard', aliases: ['data hygiene'] },
   { name: 'Data Interpretation', type: 'hard', aliases: ['interpret data', 'interpreting data'] },
   { name: 'Data Infrastructure', type: 'hard', alsoKnownAs: ['Cloud Data Platforms'], aliases: ['data platform', 'data platforms', 'data infrastructure'] },
   { name: 'Trend Analysis', type: 'hard', aliases: ['trends analysis', 'identify trends', 'spot trends'] },
