@@ -348,3 +348,10 @@ t.test('a bare short line over a list opens the section it names', async (t) => 
   // "Fun facts" names no section, so it stays a line of text and its list joins the one above.
   t.same(sections[1].items, ['2 years of data engineering', 'Expert SQL', 'We ship weekly']);
 });
+
+t.test('headings in Japanese, Korean and Chinese', async (t) => {
+  const kinds = (markdown: string) => sectionsOf(markdown).map((section) => section.kind);
+  t.same(kinds('**仕事内容：**\n\n- 企画立案\n\n**応募要件（必須）：**\n\n- 大学在籍中\n\n**歓迎要件：**\n\n- 英語力\n\n**福利厚生：**\n\n- 交通費支給'), ['responsibilities', 'requirements', 'preferred', 'benefits']);
+  t.same(kinds('**자격 요건**\n\n- SQL\n\n**우대 사항**\n\n- Braze'), ['requirements', 'preferred']);
+  t.same(kinds('**岗位职责**\n\n- 开发\n\n**任职要求**\n\n- Java'), ['responsibilities', 'requirements']);
+});

@@ -164,8 +164,16 @@ t.test('one phrase can name several skills', async (t) => {
 
 t.test('a change of script ends a word: Korean and Japanese particles after a Latin name', async (t) => {
   t.same(names('SQL을 능숙히 다루시는 분'), ['SQL']);
-  t.same(names('영어로 written communication이 가능하신 분'), ['Communication']);
+  t.same(names('영어로 written communication이 가능하신 분'), ['English', 'Communication']);
   t.same(names('Pythonの実務経験'), ['Python']);
+});
+
+t.test('skills written in Japanese, Korean and Chinese are found inside runs without spaces', async (t) => {
+  t.same(names('英語力：ビジネス上のコミュニケーションに必要な読み書き'), ['English', 'Communication']);
+  t.same(names('論理的に考え、チームで議論しながら'), ['Logical Thinking', 'Teamwork']);
+  t.same(names('원활한 커뮤니케이션 및 협업 능력을 보유하신 분 (문제의 정의, 데이터 분석 등)'), ['Communication', 'Teamwork', 'Data Analysis']);
+  t.same(names('具备良好的沟通能力和团队合作精神'), ['Communication', 'Teamwork']);
+  t.same(names('A Latin text names none of them'), []);
 });
 
 t.test('"especially", "insbesondere" and their kin cue an ordinary-word skill', async (t) => {

@@ -196,8 +196,22 @@ const KIND_PATTERNS: ReadonlyArray<[SectionKind, RegExp]> = [
   ],
 ];
 
+/**
+ * Headings in Japanese, Korean and Chinese, read as written (their words do not fold to a-z).
+ * "歓迎要件" (welcome requirements) is a preference, so preferences are tried first.
+ */
+const CJK_KIND_PATTERNS: ReadonlyArray<[SectionKind, RegExp]> = [
+  ['preferred', /歓迎|尚可|加分|優遇|우대|플러스/],
+  ['benefits', /福利|待遇|手当|복지|혜택|처우/],
+  ['responsibilities', /業務内容|仕事内容|主な業務|担当業務|職務内容|岗位职责|工作内容|工作職責|職責|职责|담당\s*업무|주요\s*업무|하는\s*일/],
+  ['requirements', /必須|応募要件|応募資格|求める|必要な|資格|任职要求|任職要求|岗位要求|职位要求|要求|자격|필수|요건|찾습니다/],
+  ['about', /会社概要|企業情報|私たちについて|公司介绍|公司簡介|회사\s*소개/],
+];
+const CJK = /[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]/;
+
 /** The kind a heading announces ("other" when it names none of them). */
 function classifyHeading(heading: string): SectionKind {
+  if (CJK.test(heading)) for (const [kind, pattern] of CJK_KIND_PATTERNS) if (pattern.test(heading)) return kind;
   const key = headingKey(heading);
   if (!key) return 'other';
   for (const [kind, pattern] of KIND_PATTERNS) if (pattern.test(key)) return kind;

@@ -156,7 +156,16 @@ const ACRONYM = /^[^a-z]*[A-Z][^a-z]*$/;
 const ROOT = new Map<string, TrieNode>();
 const CANONICAL = new Map<string, string>();
 
+/** Forms written in Japanese, Korean or Chinese: found inside runs of those scripts, which have no spaces between words. */
+const CJK_FORMS: Array<{ text: string; skill: number }> = [];
+const CJK_TEXT = /[\u3040-\u30ff\u3400-\u9fff\uac00-\ud7af]/;
+
 function addForm(form: string, skill: number, context: boolean, canonical = true): void {
+  if (CJK_TEXT.test(form)) {
+    CJK_FORMS.push({ text: form, skill });
+    if (skill >= 0 && canonical) addCanonical(form, skill);
+    return;
+  }
   const tokens = tokenize(form).text;
   if (!tokens.length) return;
   let level = ROOT;
@@ -400,6 +409,14 @@ function matchesIn(text: string, namedOnly: boolean): Match[] {
     if (first.skill < 0 || namesGroup(text, tokens, best.last)) continue;
     if (namedOnly && !isCapitalized(first.tokens[0]) && startsSentence(text, tokens.start[start])) continue;
     for (const form of best.forms) out.push({ skill: form.skill, start: tokens.start[start], end: tokens.end[best.last], context: form.context });
+  }
+  if (!namedOnly && CJK_TEXT.test(text)) {
+    for (const form of CJK_FORMS) {
+      for (let at = text.indexOf(form.text); at >= 0; at = text.indexOf(form.text, at + form.text.length)) {
+        out.push({ skill: form.skill, start: at, end: at + form.text.length, context: false });
+      }
+    }
+    out.sort((a, b) => a.start - b.start);
   }
   return out;
 }

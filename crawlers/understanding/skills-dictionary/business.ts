@@ -68,7 +68,7 @@ export const BUSINESS: SkillEntry[] = [
   { name: 'ERP', type: 'hard', aliases: ['ERP systems', 'ERP software'] },
 
   // --- Business, finance and operations skills
-  { name: 'Project Management', type: 'hard', aliases: ['managing projects', 'manage projects', 'project management skills', 'gestión de proyectos', 'Projektmanagement', 'gestion de projet', 'gestión de proyectos', 'zarządzanie projektami'] },
+  { name: 'Project Management', type: 'hard', aliases: ['プロジェクト管理', '프로젝트 관리', '项目管理', '專案管理', 'managing projects', 'manage projects', 'project management skills', 'gestión de proyectos', 'Projektmanagement', 'gestion de projet', 'gestión de proyectos', 'zarządzanie projektami'] },
   { name: 'Product Management', type: 'hard', aliases: ['Produktmanagement'] },
   { name: 'Program Management', type: 'hard', aliases: ['programme management'] },
   { name: 'Financial Modeling', type: 'hard', aliases: ['financial modelling', 'financial models'] },

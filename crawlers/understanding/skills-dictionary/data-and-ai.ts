@@ -14,7 +14,7 @@ export const DATA_AND_AI: SkillEntry[] = [
   { name: 'Retrieval-Augmented Generation', type: 'hard', aliases: ['RAG', 'retrieval augmented generation'] },
   { name: 'Prompt Engineering', type: 'hard' },
   { name: 'Data Science', type: 'hard' },
-  { name: 'Data Analysis', type: 'hard', aliases: ['working with data', 'analyze data', 'analyse data', 'data analyses', 'analyzing large datasets', 'data analytics', 'analyzing data', 'analysing data', 'Datenanalyse', 'analyse de données', 'análisis de datos', 'analiza danych'] },
+  { name: 'Data Analysis', type: 'hard', aliases: ['データ分析', '데이터 분석', '数据分析', '數據分析', 'working with data', 'analyze data', 'analyse data', 'data analyses', 'analyzing large datasets', 'data analytics', 'analyzing data', 'analysing data', 'Datenanalyse', 'analyse de données', 'análisis de datos', 'analiza danych'] },
   { name: 'Statistics', type: 'hard', aliases: ['statistical analysis', 'statistical modeling', 'statistical modelling', 'Statistik', 'statistiques', 'estadística', 'statystyka'] },
   { name: 'Data Engineering', type: 'hard' },
   { name: 'Data Modeling', type: 'hard', aliases: ['data modelling', 'dimensional modeling', 'dimensional modelling'] },
