@@ -69,14 +69,22 @@ export async function resolveChromium(settings: BrowserSettings): Promise<Chromi
       executablePath: bundled.executablePath,
       args: COMMON_ARGS,
       timeout: LAUNCH_TIMEOUT_MS,
+      ...OWN_SIGNALS,
       // Its own NSS and expat, its own fonts: nothing of the host's beyond libc.
       env: { ...process.env, ...bundled.env },
     },
   };
 }
 
+/**
+ * The service handles its own signals (boot/runtime.ts) and closes the browser in its shutdown;
+ * Playwright's handlers would close it at the first Ctrl-C, under steps still draining, and
+ * exit the process with 130 at the second.
+ */
+const OWN_SIGNALS = { handleSIGINT: false, handleSIGTERM: false, handleSIGHUP: false } as const;
+
 function systemLaunch(origin: 'configured' | 'system', executablePath: string, headlessShell: boolean): ChromiumLaunch {
-  return { origin, executablePath, headlessShell, options: { executablePath, args: COMMON_ARGS, timeout: LAUNCH_TIMEOUT_MS } };
+  return { origin, executablePath, headlessShell, options: { executablePath, args: COMMON_ARGS, timeout: LAUNCH_TIMEOUT_MS, ...OWN_SIGNALS } };
 }
 
 /** Starts the Chromium the settings choose; any failure is a BrowserUnavailableError saying why. */

@@ -35,7 +35,9 @@ export interface BootOptions {
 export async function bootRuntime(options: BootOptions): Promise<Runtime> {
   const config = options.config ?? loadConfig();
   const logger = options.logger ?? createLogger(config.logLevel, options.name);
-  const database = await openDatabase(config, logger);
+  // Every booted process stops on signals through exitOnSignals, so the cluster it starts may
+  // sit in its own process group and be stopped last, in order.
+  const database = await openDatabase(config, logger, { ownProcessGroup: true });
   const pool = createPool(database.url, config.dbPoolMax, logger, options.name);
   try {
     await migrate(pool, logger);
@@ -88,15 +90,23 @@ export async function bootRuntime(options: BootOptions): Promise<Runtime> {
   return runtime;
 }
 
-/** SIGINT/SIGTERM run the graceful shutdown once; a second signal exits at once. */
+/** A repeat within this long is the same interrupt delivered twice, not a second one. */
+const REPEAT_WINDOW_MS = 1_000;
+
+/**
+ * SIGINT/SIGTERM run the graceful shutdown once; a second signal exits at once. Ctrl-C under
+ * `npm start` arrives twice within milliseconds (the terminal signals the whole foreground
+ * group, and npm passes it on to its child again), so a repeat inside REPEAT_WINDOW_MS is ignored.
+ */
 export function exitOnSignals(runtime: Runtime): void {
-  let received = false;
+  let receivedAt: number | null = null;
   const handler = (signal: NodeJS.Signals) => {
-    if (received) {
+    if (receivedAt !== null) {
+      if (Date.now() - receivedAt < REPEAT_WINDOW_MS) return;
       runtime.logger.warn({ signal }, 'second signal: exiting now');
       process.exit(1);
     }
-    received = true;
+    receivedAt = Date.now();
     runtime.logger.info({ signal }, 'shutting down');
     runtime.shutdown().then(
       () => process.exit(0),

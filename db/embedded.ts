@@ -28,6 +28,13 @@ export interface EmbeddedOptions {
   logger: Logger;
   /** Extra `-c name=value` settings, e.g. durability off for tests. */
   settings?: Record<string, string>;
+  /**
+   * Run the server in its own process group, for a process that stops it itself on SIGINT and
+   * SIGTERM (the service): a terminal's Ctrl-C then reaches only the service, which stops the
+   * server after its pool has drained instead of both at once. Other programs leave the server
+   * in their group, so it ends with them however they end.
+   */
+  ownProcessGroup?: boolean;
   /** Delete the cluster when stopped (tests). */
   ephemeral?: boolean;
   /** Where root copies the programs and, if need be, the cluster (EMBEDDED_PG_SHARED_DIR). */
@@ -83,9 +90,9 @@ function connectionUrl(password: string, port: number): string {
   return `postgres://postgres:${encodeURIComponent(password)}@127.0.0.1:${port}/postgres`;
 }
 
-function spawnAs(program: string, args: string[], user: ServerUser | null): ChildProcess {
+function spawnAs(program: string, args: string[], user: ServerUser | null, detached = false): ChildProcess {
   // LC_ALL=C: messages in English, which the start-up watch below reads.
-  return spawn(program, args, { ...(user ? { uid: user.uid, gid: user.gid } : {}), env: { ...process.env, LC_ALL: 'C' }, stdio: ['ignore', 'pipe', 'pipe'] });
+  return spawn(program, args, { ...(user ? { uid: user.uid, gid: user.gid } : {}), env: { ...process.env, LC_ALL: 'C' }, stdio: ['ignore', 'pipe', 'pipe'], detached });
 }
 
 function lastLines(text: string, count = 6): string {
@@ -136,10 +143,10 @@ function hintFor(log: string, clusterDir: string): string {
 }
 
 /** Starts the server and resolves once it accepts connections. */
-function startServer(install: PostgresInstall, port: number, settings: Record<string, string>, logger: Logger): Promise<ChildProcess> {
+function startServer(install: PostgresInstall, port: number, settings: Record<string, string>, logger: Logger, detached: boolean): Promise<ChildProcess> {
   const args = ['-D', install.clusterDir, '-p', String(port), ...Object.entries(settings).flatMap(([name, value]) => ['-c', `${name}=${value}`])];
   return new Promise((resolve, reject) => {
-    const server = spawnAs(install.postgres, args, install.user);
+    const server = spawnAs(install.postgres, args, install.user, detached);
     let log = '';
     let ready = false;
     const fail = (error: Error) => {
@@ -211,7 +218,7 @@ export async function startEmbeddedPostgres(options: EmbeddedOptions): Promise<E
   };
   let server: ChildProcess;
   try {
-    server = await startServer(install, port, settings, logger);
+    server = await startServer(install, port, settings, logger, options.ownProcessGroup === true);
   } catch (error) {
     // Another process may have started the same cluster a moment before us.
     const racedPort = await runningClusterPort(install.clusterDir);
