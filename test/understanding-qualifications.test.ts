@@ -157,6 +157,24 @@ t.test('responsibilities add the tools the work uses, named as products, not the
   );
 });
 
+t.test('duties name techniques in lower case too, and nothing else of that kind', async (t) => {
+  t.same(
+    of(`**What you'll do**
+
+- Investigate transaction monitoring alerts and own unit testing for the rules engine
+- Drive root cause analysis and process improvement with the team
+
+**Requirements**
+
+- 2+ years in financial crime`),
+    {
+      must_have: { education: [], certifications: [], skills: [hard('Financial Crime'), hard('Transaction Monitoring'), hard('Unit Testing')] },
+      preferred: { education: [], certifications: [], skills: [] },
+    },
+    'a technique by its name ("... testing", "... monitoring") counts; analyses and improvements in a duty are the work itself',
+  );
+});
+
 t.test('the person sought, wherever the posting describes them', async (t) => {
   const skills = (markdown: string) => of(markdown).must_have.skills.map((skill) => skill.name);
   t.same(

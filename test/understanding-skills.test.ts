@@ -155,9 +155,31 @@ t.test('elided lists: shared last words written once name every conjunct', async
   t.same(names('Identify financial crime trends through data analysis'), ['Financial Crime', 'Data Analysis']);
 });
 
+t.test('the last conjunct of a list lends its shared words to the earlier ones', async (t) => {
+  t.same(names('Strong customer service, organizational, communication, and multi-tasking abilities'), ['Customer Service', 'Organizational Skills', 'Communication', 'Multitasking']);
+  t.same(names('designing unit, functional, integration, and smoke tests'), ['Unit Testing', 'Functional Testing', 'Integration Testing', 'Smoke Testing']);
+});
+
+t.test('a plain-word skill needs context; a name with a dot or two words does not', async (t) => {
+  t.same(names('Strong experience with Node.js'), ['Node.js']);
+  t.same(names('familiarity with "Node.js" OR "Next.js" OR "React"'), ['Node.js', 'Next.js', 'React']);
+  t.same(names('React quickly to incidents'), []);
+});
+
+t.test('French and Italian elisions are read as the word after the apostrophe', async (t) => {
+  t.same(names("un vrai esprit d'équipe et le sens de l'organisation"), ['Teamwork', 'Organizational Skills']);
+  t.same(names("mesurer l'efficacité de la formation"), ['Training Evaluation']);
+});
+
+t.test('"team" after a trait names a person in "team player", not a group', async (t) => {
+  t.same(names('Self-motivated team player with a strong work ethic'), ['Self-Motivation', 'Teamwork', 'Work Ethic']);
+  t.same(names('Partner with the Data Science team'), []);
+});
+
 t.test('one phrase can name several skills', async (t) => {
   t.same(names('Be a creative problem solver for the team'), ['Creativity', 'Problem Solving']);
   t.same(names('Fastidious approach to CRM hygiene'), ['CRM', 'Data Hygiene']);
+  t.same(names('Series 7 & 66 or ability to obtain; Excel VBA experience'), ['Series 7', 'Series 66', 'Microsoft Excel', 'VBA']);
   t.same(names('You thrive as a self-starter, embracing autonomy and ambiguity'), ['Self-Motivation', 'Independent Work', 'Ambiguity Tolerance']);
   t.equal(canonicalSkill('creative problem solver'), null, 'a phrase of several skills is no skill name');
 });

@@ -15,7 +15,8 @@
 //   Science team"), not a skill asked for.
 // `namedOnly` keeps only hard skills written as names (a capital, not the text's first word, and
 // not a common word capitalized only by opening a sentence: "... needs. Prospect new leads"), the
-// way a duty line names the tools the work uses ("build dashboards in Looker"). canonicalSkill also
+// way a duty line names the tools the work uses ("build dashboards in Looker"), plus techniques
+// whose name says so, in any case ("unit testing", "transaction monitoring"). canonicalSkill also
 // knows each entry's `alsoKnownAs` names, which are never looked for in text.
 import type { Skill } from '../../db/jobs.ts';
 import { SKILL_PHRASES, SKILLS } from './skills-dictionary.ts';
@@ -40,6 +41,14 @@ function isWordChar(text: string, i: number): boolean {
   const c = text.charCodeAt(i);
   if (c < 0x80) return (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);
   return c !== 0x2019 && UNICODE_WORD.test(text[i]);
+}
+
+/** The length of an elided article or pronoun opening a token ("l'", "d'", "qu'"), or 0. */
+function elisionLength(scan: string, start: number, end: number): number {
+  const at = scan.charCodeAt(start + 1) === 0x27 || scan.charCodeAt(start + 1) === 0x2019 ? 1 : scan.charCodeAt(start + 2) === 0x27 || scan.charCodeAt(start + 2) === 0x2019 ? 2 : 0;
+  if (!at || end - start - at - 1 < 2) return 0;
+  const head = scan.slice(start, start + at).toLowerCase();
+  return /^(?:[ldjmnstc]|qu)$/.test(head) ? at + 1 : 0;
 }
 
 /** Hangul, kana and CJK ideographs: scripts written without spaces between a word and its particles. */
@@ -94,9 +103,12 @@ function tokenize(text: string): Tokens {
       } else break;
     }
     while (i < length && (scan.charCodeAt(i) === 0x2b || scan.charCodeAt(i) === 0x23)) i++;
-    const token = text.slice(start, i);
+    // French and Italian elisions: "l'apprentissage", "d'équipe" are read as the word after the
+    // apostrophe (the token's start stays put, so "esprit d'équipe" is still two adjacent words).
+    const from = start + elisionLength(scan, start, i);
+    const token = text.slice(from, i);
     out.text.push(token);
-    out.key.push(ascii && sameLength ? lower.slice(start, i) : keyOf(token));
+    out.key.push(ascii && sameLength ? lower.slice(from, i) : keyOf(token));
     out.start.push(start);
     out.end.push(i);
   }
@@ -190,8 +202,11 @@ function addCanonical(form: string, skill: number): void {
   if (!CANONICAL.has(key)) CANONICAL.set(key, SKILLS[skill].name);
 }
 
+/** A name that is one plain word ("Go", "Excel", "React") is as ambiguous as its entry says; "Node.js" or "Microsoft Excel" is not. */
+const PLAIN_WORD = /^\p{L}+$/u;
+
 SKILLS.forEach((entry, index) => {
-  addForm(entry.name, index, entry.context === true);
+  addForm(entry.name, index, entry.context === true && PLAIN_WORD.test(entry.name));
   // Short aliases of an ordinary-word skill ("Node", "Excel", "Spark") are as ambiguous as its name.
   for (const alias of entry.aliases ?? []) addForm(alias, index, entry.context === true && alias.length <= 5);
   for (const name of entry.alsoKnownAs ?? []) addCanonical(name, index);
@@ -227,7 +242,7 @@ const AFTER_CUE =
   /^(?:\s*[-–]\s*|\s+)(?:programming|programmer|developers?|development|engineers?|engineering|language|code|codebases?|services?|microservices|backend|skills?|experience|expertise|proficiency|knowledge|kenntnisse|erfahrung|entwicklung|entwickler(?:in)?|spreadsheets?|formulas?|macros?|pivot|vba|modell?ing|dashboards?|scripts?|scripting|cookbooks?|manifests?|playbooks?|modules?|workbooks?|jobs|clusters?|pipelines?|applications?|apps?|sdk|apis?|framework|library|libraries|ecosystem|stack|runtime|compiler|toolchain|components?|hooks|native|ui)(?![\p{L}])/iu;
 
 /** Two skills side by side in a list: only separators and one conjunction between them. */
-const LIST_SEP = /^[\s,;/&|+()]*(?:(?:and|or|und|oder|sowie|bzw\.?|et|ou|y|o|e|i|lub|oraz|as well as|plus)[\s(]+)?$/i;
+const LIST_SEP = /^[\s,;/&|+()"“”]*(?:(?:and|or|und|oder|sowie|bzw\.?|et|ou|y|o|e|i|lub|oraz|as well as|plus)[\s("“]+)?$/i;
 
 /** A single-letter skill glued to "&", "'" or "." followed by a letter ("R&D", "C'est", "C.V.") is not one. */
 const LETTER_GLUE = /^[&'’.][\p{L}]/u;
@@ -301,10 +316,19 @@ const GROUP_WORDS = new Set(['team', 'teams', 'department', 'departments', 'org'
 
 function namesGroup(text: string, tokens: Tokens, last: number): boolean {
   const next = last + 1;
-  return next < tokens.key.length && GROUP_WORDS.has(tokens.key[next]) && text.charCodeAt(tokens.end[last]) === 0x20 && tokens.start[next] === tokens.end[last] + 1;
+  if (next >= tokens.key.length || !GROUP_WORDS.has(tokens.key[next]) || text.charCodeAt(tokens.end[last]) !== 0x20 || tokens.start[next] !== tokens.end[last] + 1) return false;
+  // "a self-motivated team player" describes a person, not a team.
+  return !(next + 1 < tokens.key.length && (tokens.key[next + 1] === 'player' || tokens.key[next + 1] === 'players'));
 }
 
 const CAPITAL = /^\p{Lu}/u;
+
+/**
+ * Skills whose name says they are a technique ("Penetration Testing", "Model Monitoring",
+ * "Threat Modeling"): a duty line names these in lower case as well. Analyses are left out:
+ * "market analysis" or "root cause analysis" in a duty is usually the work, not a method asked for.
+ */
+const NAMED_METHOD = / (?:Testing|Monitoring|Modeling|Modelling|Profiling|Mining|Due Diligence)$/;
 
 /** Whether a token starts with a capital letter ("Looker", "SQL", "Écosystème"). */
 function isCapitalized(token: string): boolean {
@@ -349,11 +373,19 @@ const CONJUNCTIONS = new Set(['and', 'or', 'und', 'oder', 'et', 'ou', 'y', 'o', 
 /** Between two conjuncts: spaces, and at most one comma, slash or ampersand. */
 const CONJUNCT_GAP = /^ *[,/&]? *$/;
 
+/** The form the trie holds for token `first` followed by tokens `from`..`to`, if any (a skill, written as the text writes it). */
+function formOf(tokens: Tokens, first: number, from: number, to: number): Form | null {
+  let node = ROOT.get(tokens.key[first])?.next?.get(tokens.key[from]);
+  for (let j = from + 1; node && j <= to; j++) node = node.next?.get(tokens.key[j]);
+  return node?.forms?.find((candidate) => candidate.skill >= 0 && (!candidate.exact || candidate.tokens[0] === tokens.text[first])) ?? null;
+}
+
 /**
  * A skill whose shared last words are written once, after the last conjunct: "unit and integration
- * testing" names Unit Testing, "organization and communication skills" Organizational Skills.
- * `i` is a word that begins some multi-word form but completes none here; the next conjunct that
- * completes one (a few words on, across commas and conjunctions) lends it its tail.
+ * testing" names Unit Testing, "organization and communication skills" Organizational Skills,
+ * "organizational, communication, and multi-tasking abilities" Organizational Skills too.
+ * `i` is a word that begins some multi-word form but completes none here; the tail comes from the
+ * next conjunct that completes a form, or from the words right after the list's last conjunct.
  */
 function elidedAt(text: string, tokens: Tokens, i: number): Form | null {
   if (!ROOT.get(tokens.key[i])?.next) return null;
@@ -371,17 +403,25 @@ function elidedAt(text: string, tokens: Tokens, i: number): Form | null {
     // Conjuncts are joined by a conjunction or a list mark; "manage multiple projects" is one phrase.
     if (!joined) return null;
     const second = longestAt(text, tokens, k);
-    if (second && second.last > k && second.forms[0].skill >= 0) {
-      // The shared tail: the second conjunct's last words, longest first ("skills" of "problem-solving skills").
+    const named = second !== null && second.forms[0].skill >= 0 && second.last > k;
+    // The shared tail inside the second conjunct, longest first ("skills" of "problem-solving skills").
+    if (named) {
       for (let from = k + 1; from <= second.last; from++) {
-        let node = ROOT.get(tokens.key[i])!.next!.get(tokens.key[from]);
-        for (let j = from + 1; node && j <= second.last; j++) node = node.next?.get(tokens.key[j]);
-        const form = node?.forms?.find((candidate) => candidate.skill >= 0 && (!candidate.exact || candidate.tokens[0] === tokens.text[i]));
+        const form = formOf(tokens, i, from, second.last);
+        if (form) return form;
+      }
+    }
+    // The list's last conjunct, followed by its shared words ("... and multi-tasking abilities").
+    const end = named ? second.last : k;
+    if (end + 1 < count && text.slice(tokens.end[end], tokens.start[end + 1]) === ' ' && !CONJUNCTIONS.has(tokens.key[end + 1])) {
+      for (let to = Math.min(end + 2, count - 1); to > end; to--) {
+        if (to === end + 2 && text.slice(tokens.end[end + 1], tokens.start[to]) !== ' ') continue;
+        const form = formOf(tokens, i, end + 1, to);
         if (form) return form;
       }
       return null;
     }
-    if (++between > 2) return null;
+    if (named || ++between > 2) return null;
   }
   return null;
 }
@@ -392,7 +432,15 @@ function matchesIn(text: string, namedOnly: boolean): Match[] {
   const count = tokens.text.length;
   const out: Match[] = [];
   for (let i = 0; i < count; i++) {
-    if (namedOnly && (i === 0 || !isCapitalized(tokens.text[i]))) continue;
+    if (namedOnly && (i === 0 || !isCapitalized(tokens.text[i]))) {
+      // A technique is named in lower case too ("transaction monitoring", "unit testing").
+      const method = longestAt(text, tokens, i);
+      if (method && method.last > i && method.forms[0].skill >= 0 && NAMED_METHOD.test(SKILLS[method.forms[0].skill].name)) {
+        for (const form of method.forms) out.push({ skill: form.skill, start: tokens.start[i], end: tokens.end[method.last], context: form.context });
+        i = method.last;
+      }
+      continue;
+    }
     const start = i;
     const best = longestAt(text, tokens, i);
     if (!best) {

@@ -16,6 +16,6 @@ export const LANGUAGES: SkillEntry[] = [
   { name: 'Korean', type: 'hard', aliases: ['한국어', 'Koreanisch', 'coréen'] },
   { name: 'Arabic', type: 'hard', aliases: ['Arabisch', 'arabe', 'árabe'] },
   { name: 'Russian', type: 'hard', aliases: ['Russisch', 'russe', 'ruso', 'rosyjski', 'rosyjskiego'] },
-  { name: 'Turkish', type: 'hard', aliases: ['Türkisch', 'turc', 'turco'] },
+  { name: 'Turkish', type: 'hard', aliases: ['Türkçe', 'Türkisch', 'turc', 'turco'] },
   { name: 'Swedish', type: 'hard', aliases: ['Schwedisch', 'svenska'] },
 ];

@@ -5,15 +5,15 @@ import type { SkillEntry } from '../skills-dictionary.ts';
 export const OCCUPATIONS: SkillEntry[] = [
   // --- Hospitality, food and facilities
   { name: 'Hospitality', type: 'hard', aliases: ['hospitality industry', 'hotel industry'] },
-  { name: 'Cooking', type: 'hard', aliases: ['culinary skills', 'culinary experience', 'cook meals'] },
+  { name: 'Cooking', type: 'hard', aliases: ['experience as a cook', 'as a cook', 'line cook', 'culinary skills', 'culinary experience', 'cook meals'] },
   { name: 'Menu Planning', type: 'hard', aliases: ['plan menus', 'planning menus'] },
-  { name: 'Food Preparation', type: 'hard', aliases: ['food prep', 'prepare meals', 'preparing meals', 'meal preparation'] },
+  { name: 'Food Preparation', type: 'hard', aliases: ['prep cook', 'food handler', 'food prep', 'prepare meals', 'preparing meals', 'meal preparation'] },
   { name: 'Food Safety', type: 'hard', aliases: ['food hygiene', 'food handling', "food handler's card", 'HACCP'] },
-  { name: 'ServSafe', type: 'hard', aliases: ['ServSafe certification', 'ServSafe Food Handler'] },
+  { name: 'ServSafe', type: 'hard', aliases: ['SERV Safe', 'Serv Safe', 'ServSafe certification', 'ServSafe Food Handler'] },
   { name: 'Sanitation', type: 'hard', aliases: ['sanitary standards'] },
   { name: 'Housekeeping', type: 'hard', aliases: ['laundry', 'cleaning duties'] },
   { name: 'Facilities Management', type: 'hard', aliases: ['facility management', 'facilities maintenance'] },
-  { name: 'Office Administration', type: 'hard', aliases: ['office management', 'administrative support', 'office administration tasks'] },
+  { name: 'Office Administration', type: 'hard', aliases: ['office coordination', 'administrative role', 'office management', 'administrative support', 'office administration tasks'] },
   { name: 'Reception', type: 'hard', aliases: ['front desk', 'reception desk', 'receptionist duties'] },
 
   // --- Maritime, transport and field work
@@ -39,7 +39,7 @@ export const OCCUPATIONS: SkillEntry[] = [
   // --- Healthcare
   { name: 'Nursing', type: 'hard', aliases: ['registered nurse', 'nursing experience'] },
   { name: 'Telemedicine', type: 'hard', aliases: ['telehealth', 'virtual care'] },
-  { name: 'Occupational Medicine', type: 'hard', aliases: ['occupational health'] },
+  { name: 'Occupational Medicine', type: 'hard', aliases: ['médecine du travail', 'santé au travail', 'occupational health'] },
   { name: 'Nutrition', type: 'hard', aliases: ['nutritionist', 'nutritional science', 'Dietetics', 'dietitian', 'dietician', 'weight management', 'weight loss'] },
   { name: 'Obesity Medicine', type: 'hard', aliases: ['obesity management', 'GLP-1', 'GLP-1 prescribing'] },
   { name: 'Health Coaching', type: 'hard', aliases: ['behaviour change', 'behavior change', 'behaviour change techniques', 'lifestyle medicine'] },
@@ -58,14 +58,15 @@ export const OCCUPATIONS: SkillEntry[] = [
   { name: 'Immigration', type: 'hard', aliases: ['immigration law', 'visa processes', 'work permits'] },
   { name: 'Digital Services Act', type: 'hard' },
   { name: 'Online Safety Act', type: 'hard', aliases: ['OSA'] },
-  { name: 'Content Moderation', type: 'hard', aliases: ['moderation policies', 'content policy', 'content review'] },
+  { name: 'Content Moderation', type: 'hard', aliases: ['moderation workflows', 'content moderation', 'trust and safety operations', 'moderation policies', 'content policy', 'content review'] },
   { name: 'Transparency Reporting', type: 'hard', aliases: ['transparency reports'] },
   { name: 'Investigations', type: 'hard', aliases: ['investigate cases', 'conduct investigations', 'conducting investigations', 'fraud investigation'] },
   { name: 'Due Diligence', type: 'hard', aliases: ['diligence', 'diligencing', 'enhanced due diligence', 'EDD', 'customer due diligence', 'CDD'] },
 
   // --- Education and training
-  { name: 'Training Delivery', type: 'hard', alsoKnownAs: ['Training'], aliases: ['deliver training', 'delivering training', 'training sessions', 'training facilitation', 'facilitate training', 'onboarding training', 'product training'] },
-  { name: 'Training Program Design', type: 'hard', aliases: ['training programs', 'training programmes', 'training needs analysis', 'curriculum design', 'instructional design', 'adult learning'] },
-  { name: 'Learning Management Systems', type: 'hard', aliases: ['LMS', 'e-learning tools', 'e-learning'] },
-  { name: 'Translation', type: 'hard', alsoKnownAs: ['Transcreation'], aliases: ['transcreation', 'translation services', 'translator'] },
+  { name: 'Training Delivery', type: 'hard', alsoKnownAs: ['Training'], aliases: ['séances de formation', 'animer des cours', 'techniques de formation', 'eğitimleri vermiş', 'eğitim vermek', 'deliver training', 'delivering training', 'training sessions', 'training facilitation', 'facilitate training', 'onboarding training', 'product training'] },
+  { name: 'Training Program Design', type: 'hard', aliases: ['training programs', 'training programmes', 'training needs analysis', 'curriculum design', 'instructional design'] },
+  { name: 'Learning Management Systems', type: 'hard', aliases: ['systèmes de gestion de l\'apprentissage', 'plateformes d\'apprentissage', 'learning management system', 'LMS', 'e-learning tools', 'e-learning'] },
+  { name: 'Translation', type: 'hard', alsoKnownAs: ['Transcreation'], aliases: ['trans-creating', 'translating content', 'translate content', 'transcreation', 'translation services', 'translator'] },
+  { name: 'Maritime', type: 'hard', aliases: ['maritime', 'maritime industry', 'cruise industry', 'offshore vessels'] },
 ];
