@@ -1,5 +1,6 @@
 // The job-understanding quality figures over the labelled real postings in
-// test/fixtures/jobs-labelled/ (each judged by reading it; see the README there): every
+// test/fixtures/jobs-labelled/ (each judged by reading it; see the README there), or over
+// the held-out set in test/fixtures/jobs-heldout/ (labelled blind, never used to tune): every
 // posting goes through the same steps as a crawl (description to Markdown, places read from
 // the ATS's parts or geocoded, the understanding), and each field is compared with its
 // label. Shared by `npm run -s quality:jobs` (prints) and test/quality-jobs.test.ts (keeps
@@ -16,6 +17,8 @@ import { Geocoder } from '../../geo/geocoder.ts';
 import { placeFromParts } from '../../geo/structured-place.ts';
 
 export const LABELLED_DIR = path.resolve(import.meta.dirname, '../../test/fixtures/jobs-labelled');
+/** Postings labelled blind after the dictionary was grown on LABELLED_DIR: a held-out check, never used to tune. */
+export const HELDOUT_DIR = path.resolve(import.meta.dirname, '../../test/fixtures/jobs-heldout');
 
 type Flag = 'is_h1b_sponsor' | 'is_work_auth_required' | 'is_clearance_required';
 export const FLAGS: Flag[] = ['is_h1b_sponsor', 'is_work_auth_required', 'is_clearance_required'];
@@ -34,11 +37,12 @@ export interface LabelledPosting {
   } & Record<Flag, boolean | null>;
 }
 
-export function labelledPostings(): Array<LabelledPosting & { ats: string }> {
-  return readdirSync(LABELLED_DIR)
+/** The labelled postings of a directory (LABELLED_DIR unless told), each with its ATS (the file name). */
+export function labelledPostings(dir: string = LABELLED_DIR): Array<LabelledPosting & { ats: string }> {
+  return readdirSync(dir)
     .filter((file) => file.endsWith('.json'))
     .sort()
-    .flatMap((file) => (JSON.parse(readFileSync(path.join(LABELLED_DIR, file), 'utf8')) as LabelledPosting[]).map((item) => ({ ...item, ats: file.replace(/\.json$/, '') })));
+    .flatMap((file) => (JSON.parse(readFileSync(path.join(dir, file), 'utf8')) as LabelledPosting[]).map((item) => ({ ...item, ats: file.replace(/\.json$/, '') })));
 }
 
 /** Right / total of one field, with the ids it got wrong. */
@@ -92,9 +96,9 @@ async function servedPlace(geocoder: Geocoder, posting: Posting, raw: string): P
   return (await geocoder.geocode(raw)).locations.find((location) => location.country_code) ?? null;
 }
 
-export async function measureJobs(pool: Pool): Promise<JobsQuality & { results: Map<string, Understood> }> {
+export async function measureJobs(pool: Pool, dir: string = LABELLED_DIR): Promise<JobsQuality & { results: Map<string, Understood> }> {
   const geocoder = await Geocoder.create(pool);
-  const items = labelledPostings();
+  const items = labelledPostings(dir);
   const report: JobsQuality = {
     postings: items.length,
     byAts: {},
