@@ -127,6 +127,7 @@ function operation(route: Route): Record<string, unknown> {
       ...(spec.headers ? { headers: spec.headers } : {}),
       ...(spec.links ? { links: spec.links } : {}),
       ...(spec.schema ? { content: { [spec.contentType ?? 'application/json']: { schema: spec.schema } } } : {}),
+      ...(spec.files ? { content: Object.fromEntries(spec.files.map((type) => [type, { schema: { type: 'string', contentMediaType: type } }])) } : {}),
     };
   }
   const request = route.request ?? {};
@@ -144,7 +145,7 @@ function operation(route: Route): Record<string, unknown> {
     add('429', 'TooManyRequests');
   }
   if (request.params) add('404', 'NotFound');
-  if (request.body) {
+  if (request.body || request.upload) {
     add('413', 'PayloadTooLarge');
     add('415', 'UnsupportedMediaType');
   }
@@ -162,6 +163,9 @@ function operation(route: Route): Record<string, unknown> {
     parameters: parameters(route),
     ...(request.body
       ? { requestBody: { required: request.bodyRequired ?? true, content: { 'application/json': { schema: request.body } } } }
+      : {}),
+    ...(request.upload
+      ? { requestBody: { required: true, content: { 'multipart/form-data': { schema: request.upload.schema, ...(request.upload.encoding ? { encoding: request.upload.encoding } : {}) } } } }
       : {}),
     responses,
   };

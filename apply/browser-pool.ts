@@ -74,6 +74,32 @@ export class BrowserPool {
     }
   }
 
+  /**
+   * A context that outlives one call (an interactive session's live page): the caller
+   * closes it with `close()`, which is safe to call more than once.
+   */
+  async openContext(storageState?: unknown): Promise<{ context: BrowserContext; close(): Promise<void> }> {
+    if (this.closed) throw new Error('the browser pool is closed');
+    this.browser ??= this.launch();
+    const browser = await this.browser;
+    const context = await browser.newContext({
+      viewport: { width: 1280, height: 900 },
+      locale: 'en-US',
+      ...(storageState ? { storageState: storageState as Exclude<BrowserContextOptions['storageState'], string> } : {}),
+    });
+    this.open += 1;
+    let closed = false;
+    return {
+      context,
+      close: async () => {
+        if (closed) return;
+        closed = true;
+        this.open -= 1;
+        await context.close().catch(() => {});
+      },
+    };
+  }
+
   async close(): Promise<void> {
     this.closed = true;
     const browser = await this.browser?.catch(() => null);

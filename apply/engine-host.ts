@@ -1,5 +1,6 @@
 // The one ApplyEngine (and so the one Chromium) of a worker process, shared by the
-// apply.discover, apply.fill and apply.submit workers, closed when the last stops.
+// apply.discover, apply.fill and apply.submit workers (and the apply.session worker's live
+// session pages), closed when the last stops.
 import { BrowserPool } from './browser-pool.ts';
 import { ApplyEngine, type EngineContext } from './engine.ts';
 
@@ -8,7 +9,7 @@ export type EngineHostContext = Omit<EngineContext, 'browsers'>;
 
 let shared: { engine: ApplyEngine; browsers: BrowserPool; users: number } | null = null;
 
-export function acquireEngine(context: EngineHostContext): { engine: ApplyEngine; release(): Promise<void> } {
+export function acquireEngine(context: EngineHostContext): { engine: ApplyEngine; browsers: BrowserPool; release(): Promise<void> } {
   if (!shared) {
     const browsers = new BrowserPool(context.config.browser, context.logger.child({ component: 'browser' }));
     shared = { engine: new ApplyEngine({ ...context, browsers }), browsers, users: 0 };
@@ -20,6 +21,8 @@ export function acquireEngine(context: EngineHostContext): { engine: ApplyEngine
   let released = false;
   return {
     engine: host.engine,
+    // The interactive sessions' worker keeps its live contexts in the same Chromium.
+    browsers: host.browsers,
     async release() {
       if (released) return;
       released = true;

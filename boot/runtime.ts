@@ -11,6 +11,7 @@ import { ensureGazetteer } from '../geo/gazetteer-loader.ts';
 import { createPool, type Pool } from '../db/pool.ts';
 import { startBoss, type PgBoss } from '../db/boss.ts';
 import type { EmbeddedDatabase } from '../db/embedded.ts';
+import { useEncryptionSettings } from '../db/encryption-keys.ts';
 
 export interface Runtime {
   config: Config;
@@ -35,6 +36,8 @@ export interface BootOptions {
 export async function bootRuntime(options: BootOptions): Promise<Runtime> {
   const config = options.config ?? loadConfig();
   const logger = options.logger ?? createLogger(config.logLevel, options.name);
+  // Encryption at rest reads its keys from this process's configuration (db/encryption-keys.ts).
+  useEncryptionSettings(config.encryption);
   // Every booted process stops on signals through exitOnSignals, so the cluster it starts may
   // sit in its own process group and be stopped last, in order.
   const database = await openDatabase(config, logger, { ownProcessGroup: true });

@@ -2,6 +2,7 @@
 // variable and its default; README.md lists the same table for operators.
 import path from 'node:path';
 import { StartupError } from './startup-error.ts';
+import { parseKey } from './secret-box.ts';
 import { isLoopback, parseLoopbackProviders, type ProviderId } from './provider-ids.ts';
 
 export interface Config {
@@ -33,6 +34,15 @@ export interface Config {
   queueSuperviseSeconds: number;
   browser: BrowserSettings;
   crawl: CrawlConfig;
+  encryption: EncryptionSettings;
+}
+
+/** Keys of encryption at rest (lib/secret-box.ts; db/encryption-keys.ts). */
+export interface EncryptionSettings {
+  /** ENCRYPTION_KEY (32 bytes, base64): seals new values. Unset: a random key kept in the database. */
+  key: Buffer | null;
+  /** ENCRYPTION_KEYS_PREVIOUS (comma-separated): keys being rotated out, still read. */
+  previousKeys: Buffer[];
 }
 
 /** Ingestion: how often boards are listed and how politely (crawlers/http.ts). */
@@ -181,6 +191,7 @@ function readConfig(env: Env): Config {
       origins: parseCrawlOrigins(env.CRAWL_ORIGINS, isProduction),
     },
     browser: { path: env.CHROMIUM_PATH || null, source: chromiumSource(env), unpackDir: path.join(dataDir, 'chromium') },
+    encryption: readEncryptionSettings(env),
     opensearch: env.OPENSEARCH_URL
       ? {
           url: env.OPENSEARCH_URL.replace(/\/+$/, ''),
@@ -189,6 +200,15 @@ function readConfig(env: Env): Config {
           alias: env.OPENSEARCH_INDEX || 'jobs',
         }
       : null,
+  };
+}
+
+/** ENCRYPTION_KEY and ENCRYPTION_KEYS_PREVIOUS; a key that is not 32 bytes of base64 is an error naming its setting. */
+export function readEncryptionSettings(env: Env): EncryptionSettings {
+  const previous = (env.ENCRYPTION_KEYS_PREVIOUS ?? '').split(',').filter((item) => item.trim() !== '');
+  return {
+    key: env.ENCRYPTION_KEY?.trim() ? parseKey(env.ENCRYPTION_KEY, 'ENCRYPTION_KEY') : null,
+    previousKeys: previous.map((item, index) => parseKey(item, `ENCRYPTION_KEYS_PREVIOUS (item ${index + 1})`)),
   };
 }
 

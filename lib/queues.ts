@@ -39,11 +39,28 @@ export interface WebhookJobData {
   delivery_id: string;
 }
 
+/** profile.import: the profile whose résumé to read, and which upload (a newer one makes the job stale). */
+export interface ProfileImportJobData {
+  profile_id: string;
+  resume_version: number;
+}
+
 /** apply.discover, apply.fill, apply.submit, apply.expire, apply.dead: the application (and step) the job is about. */
 export interface StepJob {
   application_id: string;
   step_id?: string;
   correction_round?: number;
+}
+
+/** apply.session, apply.session-dead: the interactive session (or run) and the command the job carries out. */
+export interface SessionJob {
+  session_id: string;
+  command_id: string;
+}
+
+/** apply.session-expire: the session to end if it has been idle too long. */
+export interface SessionExpireJob {
+  session_id: string;
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -255,6 +272,64 @@ export const companyEnrichPlanQueue = declareQueue<EmptyJob>({
   expireInSeconds: 300,
 });
 
+// Auto Apply interactive sessions and one-call runs (apply/sessions/, apply/runs/).
+export const applySessionDeadQueue = declareQueue<SessionJob>({
+  name: 'apply.session-dead',
+  description:
+    'Ends a session whose browser command used up its retries (or whose worker kept dying): status error (a run: Failed), or submitted when a submit may have gone out.',
+  handler: 'workers/apply-session-dead.ts',
+  policy: 'standard',
+  retryLimit: 10,
+  retryDelay: 5,
+  retryBackoff: true,
+  expireInSeconds: 60,
+});
+
+export const applySessionQueue = declareQueue<SessionJob>({
+  name: 'apply.session',
+  description:
+    "Carries out an interactive session's command in Chromium (open the form, set answers, next page, submit), or a whole one-call run, page by page. Reuses the session's live browser context in the worker that holds it; elsewhere replays the stored answers in a fresh one. Never clicks submit twice.",
+  handler: 'workers/apply-session.ts',
+  policy: 'standard',
+  retryLimit: 2,
+  retryDelay: 5,
+  retryBackoff: true,
+  // Each browser action has its own limit (AUTO_APPLY_STEP_TIMEOUT_SECONDS); a run does every page in one job.
+  expireInSeconds: 1800,
+  // A worker process that dies mid-command stops beating: the supervisor retries the job.
+  heartbeatSeconds: 10,
+  deadLetter: applySessionDeadQueue,
+  // The API holds the request on this job: wake a worker at once.
+  notify: true,
+});
+
+export const applySessionExpireQueue = declareQueue<SessionExpireJob>({
+  name: 'apply.session-expire',
+  description: "Ends a session left idle (no command) for the answer window (AUTO_APPLY_ANSWER_WINDOW_SECONDS): status expired.",
+  handler: 'workers/apply-session-expire.ts',
+  policy: 'standard',
+  retryLimit: 10,
+  retryDelay: 5,
+  retryBackoff: true,
+  expireInSeconds: 60,
+});
+
+export const profileImportQueue = declareQueue<ProfileImportJobData>({
+  name: 'profile.import',
+  description:
+    "Reads an uploaded résumé (PDF or DOCX) and fills the profile's contact, location, links, work experience, education and memories from it; the profile leaves `importing` for `ready`, or `import_failed` with a reason. A job for a replaced upload does nothing.",
+  handler: 'workers/profile-import.ts',
+  policy: 'standard',
+  // A caller polls for the outcome: wake a worker at once.
+  notify: true,
+  // Retries are for the database and unexpected reader failures; a document that cannot be
+  // read is an outcome (import_failed), not a failed job.
+  retryLimit: 2,
+  retryDelay: 5,
+  retryBackoff: true,
+  expireInSeconds: 300,
+});
+
 /** Every queue, in creation order (a dead-letter queue before the queues that name it). */
 export const queueDefinitions: QueueDefinition<any>[] = [
   maintenancePruneQueue,
@@ -271,4 +346,8 @@ export const queueDefinitions: QueueDefinition<any>[] = [
   companyDiscoverQueue,
   companyEnrichQueue,
   companyEnrichPlanQueue,
+  applySessionDeadQueue,
+  applySessionQueue,
+  applySessionExpireQueue,
+  profileImportQueue,
 ];

@@ -11,8 +11,12 @@ import { applyDiscover, applyFill, applySubmit } from './apply-steps.ts';
 import { applyExpire } from './apply-expire.ts';
 import { companyDiscover } from './company-discover.ts';
 import { companyEnrich, companyEnrichPlan } from './company-enrich.ts';
+import { profileImport } from './profile-import.ts';
+import { applySession } from './apply-session.ts';
+import { applySessionExpire } from './apply-session-expire.ts';
+import { applySessionDead } from './apply-session-dead.ts';
 
-export const workerModules: WorkerModule<any>[] = [maintenancePrune, searchIndex, geocodeLocation, crawlBoardWorker, crawlPlan, webhookDeliver, applyDead, applyDiscover, applyFill, applySubmit, applyExpire, companyDiscover, companyEnrich, companyEnrichPlan];
+export const workerModules: WorkerModule<any>[] = [maintenancePrune, searchIndex, geocodeLocation, crawlBoardWorker, crawlPlan, webhookDeliver, applyDead, applyDiscover, applyFill, applySubmit, applyExpire, companyDiscover, companyEnrich, companyEnrichPlan, applySessionDead, applySession, applySessionExpire, profileImport];
 
 /** Resolves `--queues a,b` to modules; unknown names are an error naming the known ones. */
 export function selectWorkers(names: string[] | null, modules = workerModules): WorkerModule<any>[] {

@@ -7,7 +7,7 @@ import crypto from 'node:crypto';
 import canonicalize from 'canonicalize';
 import { problem } from '../errors.ts';
 
-export type FeedKind = 'jobs' | 'managed' | 'expired' | 'career-sites' | 'applications';
+export type FeedKind = 'jobs' | 'managed' | 'expired' | 'career-sites' | 'applications' | 'profiles';
 
 interface Payload {
   v: 1;

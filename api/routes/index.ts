@@ -10,7 +10,9 @@ import { feedRoutes } from './feeds.ts';
 import { locationRoutes } from './locations.ts';
 import { sandboxRoutes } from './sandbox.ts';
 import { applicationRoutes } from './applications.ts';
+import { sessionRoutes } from './sessions.ts';
+import { profileRoutes } from './profiles.ts';
 
 export function apiRoutes(): Route[] {
-  return [healthz, readyz, getAccount, ...feedRoutes, ...jobRoutes, ...companyRoutes, ...locationRoutes, ...applicationRoutes, ...adminRoutes, ...adminBoardRoutes, ...sandboxRoutes];
+  return [healthz, readyz, getAccount, ...feedRoutes, ...jobRoutes, ...companyRoutes, ...locationRoutes, ...applicationRoutes, ...sessionRoutes, ...profileRoutes, ...adminRoutes, ...adminBoardRoutes, ...sandboxRoutes];
 }

@@ -11,11 +11,14 @@ const addFormats = ((formatsModule as unknown as { default?: FormatsPlugin }).de
 
 /** A validator instance; create one after every route module is loaded. */
 export function createAjv(coerceTypes: boolean): Ajv2020 {
-  const ajv = new Ajv2020({ allErrors: true, useDefaults: true, coerceTypes, strict: true, strictRequired: false });
+  // verbose: errors carry their schema, so a pattern can say in words what it wants (validation.ts).
+  const ajv = new Ajv2020({ allErrors: true, useDefaults: true, coerceTypes, strict: true, strictRequired: false, verbose: true });
   addFormats(ajv);
   // OpenAPI annotation keywords that carry no validation meaning. `x-problem-code`: the
-  // problem code a failure of this property gets instead of invalid_request (validation.ts).
-  ajv.addVocabulary(['example', 'x-display', 'discriminator', 'x-problem-code']);
+  // problem code a failure of this property gets instead of invalid_request; `x-rule-problem-code`:
+  // the code a well-formed body that only breaks a rule (a limit, a format) gets; `x-pattern-message`:
+  // what a value failing the property's pattern is told instead of the regular expression (validation.ts).
+  ajv.addVocabulary(['example', 'x-display', 'discriminator', 'x-problem-code', 'x-rule-problem-code', 'x-pattern-message']);
   ajv.addSchema({ $id: COMPONENTS_ID, $defs: componentSchemas() });
   return ajv;
 }

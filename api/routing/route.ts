@@ -15,6 +15,8 @@ export interface ResponseSpec {
   headers?: Record<string, { description: string; schema: JsonSchema }>;
   /** OpenAPI links: what a client (or a stateful fuzzer) can call next with this response. */
   links?: Record<string, { operationId: string; parameters: Record<string, string>; description?: string }>;
+  /** A file body in one of these media types (a download), instead of a JSON `schema`; the handler sets ctx.body. */
+  files?: string[];
 }
 
 /** What a handler receives: the validated query, path parameters and body, typed by their schemas. */
@@ -69,6 +71,11 @@ export interface Route<
     bodyRequired?: BodyRequired;
     /** The route reads an Idempotency-Key header (api/idempotency.ts enforces it); documented as a header parameter. */
     idempotencyKey?: 'required' | 'optional';
+    /**
+     * A multipart/form-data body the handler reads itself (the router reads JSON bodies
+     * only): documented as the request body, `schema` describing its parts.
+     */
+    upload?: { schema: TSchema; encoding?: Record<string, { contentType: string }> };
   };
   responses: R;
   /** Extra middleware run after input validation, before the handler. */

@@ -6,7 +6,7 @@ import Router, { type RouterMiddleware } from '@koa/router';
 import type { Context, Middleware, Next } from 'koa';
 import { createAjv, type Ajv2020 } from './ajv.ts';
 import type { Route } from './route.ts';
-import { arrayQueryParameters, compile, fieldErrors, nonFiniteNumbers, normalizeQuery, repeatedScalars, unstorableStrings, validationProblem } from './validation.ts';
+import { arrayQueryParameters, bodyProblem, compile, fieldErrors, nonFiniteNumbers, normalizeQuery, repeatedScalars, unstorableStrings, validationProblem } from './validation.ts';
 import { readJsonBody } from '../middleware/json-body.ts';
 import { invalidRequest, notFound, problem } from '../errors.ts';
 import { MAX_URL_BYTES } from '../server.ts';
@@ -73,7 +73,7 @@ function inputValidator(route: Route, maxJsonBodyBytes: number, ajv: Validators)
           throw invalidRequest('A JSON request body is required.', [{ location: 'body', field: '', message: 'is required' }]);
         }
       } else if (!validateBody(body)) {
-        throw validationProblem(fieldErrors(validateBody.errors ?? [], 'body'), request.body);
+        throw bodyProblem(validateBody.errors ?? [], request.body);
       }
     }
     ctx.state.input = { query, params, body };

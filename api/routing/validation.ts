@@ -38,6 +38,11 @@ function describe(error: ErrorObject, location: string): FieldError {
     case 'format':
       message = `must be a valid ${error.params.format}`;
       break;
+    case 'pattern': {
+      const said = (error.parentSchema as Record<string, unknown> | undefined)?.['x-pattern-message'];
+      if (typeof said === 'string') message = said;
+      break;
+    }
   }
   return { location, field: pointerToField(pointer), message };
 }
@@ -114,6 +119,14 @@ function declaredCode(schema: JsonSchema | undefined, field: string): ErrorCode 
   return typeof code === 'string' && code in errorCatalogue ? (code as ErrorCode) : undefined;
 }
 
+/** "Body field "x" is required (and 2 more problems)." */
+export function problemDetail(first: FieldError, count: number): string {
+  const label = LOCATION_LABEL[first.location] ?? 'Field';
+  const subject = first.field ? `${label} "${first.field}"` : first.location === 'body' ? 'The request body' : label;
+  const more = count > 1 ? ` (and ${count - 1} more problem${count > 2 ? 's' : ''})` : '';
+  return `${subject} ${first.message}${more}.`;
+}
+
 /**
  * 400 `invalid_request` naming the fields; when one of them declares its own problem code
  * in the schema (a cursor: `invalid_cursor`), that field is named first and its code used.
@@ -121,12 +134,28 @@ function declaredCode(schema: JsonSchema | undefined, field: string): ErrorCode 
 export function validationProblem(errors: FieldError[], schema?: JsonSchema) {
   const coded = errors.find((error) => declaredCode(schema, error.field));
   const first = coded ?? errors[0]!;
-  const label = LOCATION_LABEL[first.location] ?? 'Field';
-  const subject = first.field ? `${label} "${first.field}"` : first.location === 'body' ? 'The request body' : label;
-  const more = errors.length > 1 ? ` (and ${errors.length - 1} more problem${errors.length > 2 ? 's' : ''})` : '';
-  const detail = `${subject} ${first.message}${more}.`;
+  const detail = problemDetail(first, errors.length);
   if (coded) return problem(declaredCode(schema, coded.field)!, detail, { errors: [coded, ...errors.filter((error) => error !== coded)] });
   return invalidRequest(detail, errors);
+}
+
+/** What a well-formed value can still break: a length, a count, a range, a format, a choice, a required part. */
+const RULE_KEYWORDS = new Set(['maxLength', 'minLength', 'maxItems', 'minItems', 'maximum', 'minimum', 'exclusiveMaximum', 'exclusiveMinimum', 'format', 'pattern', 'enum', 'const', 'required', 'uniqueItems']);
+const SUMMARY_KEYWORDS = new Set(['anyOf', 'oneOf', 'if']);
+
+/**
+ * A body's problem. A schema that declares `x-rule-problem-code` (the applicant profile: spec
+ * part 8's limits are 422s) gets that code when the body is well-formed JSON of the right
+ * shape that only breaks such rules; a wrong type or an unknown field stays 400.
+ */
+export function bodyProblem(errors: ErrorObject[], schema?: JsonSchema) {
+  const described = fieldErrors(errors, 'body');
+  const ruleCode = schema?.['x-rule-problem-code'];
+  const ruleBreaks = errors.filter((error) => !SUMMARY_KEYWORDS.has(error.keyword)).every((error) => RULE_KEYWORDS.has(error.keyword));
+  if (typeof ruleCode === 'string' && ruleCode in errorCatalogue && ruleBreaks) {
+    return problem(ruleCode as ErrorCode, problemDetail(described[0]!, described.length), { errors: described });
+  }
+  return validationProblem(described, schema);
 }
 
 export function compile(ajv: Ajv2020, schema: JsonSchema | undefined): ValidateFunction | null {

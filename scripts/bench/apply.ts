@@ -1,4 +1,4 @@
-// `npm run bench:apply [-- --sequential 20 --burst 10 --contexts 1,5,10 --profile-runs 10 --spread --chromium PATH]`:
+// `npm run bench:apply [-- --sequential 20 --burst 10 --contexts 1,5,10 --profile-runs 10 --runs 20 --run-only --spread --chromium PATH]`:
 // Auto Apply on the one-page sandbox form, with the real apply workers and Chromium
 // running in the service process.
 // 1. Create-to-`awaiting_answers` latency as the client sees it (request sent → 200 with
@@ -13,6 +13,10 @@
 //    timestamps (same machine, same clock), and the browser part timed in-process.
 // 3. Memory per open browser context: the Chromium process tree's summed VmRSS (and PSS,
 //    USS) with 0 contexts open and with N contexts each holding the form.
+// 4. The one-call run (POST /api/auto-apply/run) on the three-page sandbox form, filled
+//    from a stored profile and submitted: p50 and p95 of the result's `duration_ms` over
+//    `--runs N` runs one after another (2 warm-up runs first), with the session workers in
+//    the service process. `--run-only` measures this part alone.
 // The client runs in a child process on core 1 (this file again, with --client); the
 // service, its workers and the Chromium they launch stay on core 0 (startBenchService),
 // or with --spread use every core.
@@ -27,13 +31,17 @@ import { createAccountWithKey } from '../../db/account-admin.ts';
 import { updateAccount } from '../../db/accounts.ts';
 import type { Pool } from '../../db/pool.ts';
 import { BrowserPool } from '../../apply/browser-pool.ts';
+import { acquireEngine } from '../../apply/engine-host.ts';
 import { adapterFor } from '../../apply/adapters/index.ts';
 import { readPage } from '../../apply/form-driver.ts';
 import { createLogger } from '../../lib/logger.ts';
 import { applyStepQueues } from '../../lib/queues.ts';
 import { startWorkers } from '../../workers/runner.ts';
 import { workerModules } from '../../workers/registry.ts';
-import { machine, median, pinProcess, startBenchService } from './harness.ts';
+import { machine, median, pinProcess, startBenchService, type BenchService } from './harness.ts';
+import { upsertCompanies } from '../../db/companies.ts';
+import { upsertJobs } from '../../crawlers/job-write.ts';
+import { applySessionDeadQueue, applySessionExpireQueue, applySessionQueue } from '../../lib/queues.ts';
 
 const { values } = parseArgs({
   options: {
@@ -50,6 +58,8 @@ const { values } = parseArgs({
     'profile-runs': { type: 'string', default: '10' },
     spread: { type: 'boolean', default: false },
     chromium: { type: 'string' },
+    runs: { type: 'string', default: '20' },
+    'run-only': { type: 'boolean', default: false },
   },
 });
 
@@ -356,6 +366,123 @@ function phaseLine(list: Phases[]): string {
   return `API to insert ${part('api')} · queue pickup ${part('queue')} · step start tx ${part('claim')} · browser ${part('browser')} · commit + NOTIFY + reply ${part('reply')}`;
 }
 
+// ---- the one-call run ----
+
+const SESSION_QUEUES = [applySessionDeadQueue, applySessionQueue, applySessionExpireQueue].map((queue) => queue.name);
+
+interface RunSample {
+  durationMs: number;
+  clientMs: number;
+  status: string;
+  stepsCompleted: number;
+  fieldsFilled: number;
+  /** Milliseconds up to each step_log entry (from the request sent, then from the previous entry), and from the last one to the response. */
+  gaps: Array<{ label: string; ms: number }>;
+}
+
+/**
+ * One-call runs on the three-page sandbox form, one after another, from a profile that
+ * answers every question (the job behind the form gives the country its work-authorization
+ * question asks about). The session workers run in this process, beside the API.
+ */
+async function benchRuns(service: BenchService, base: string, key: string, count: number): Promise<{ samples: RunSample[]; warmup: RunSample[] }> {
+  const { pool, config } = service.runtime;
+  service.runtime.onShutdown(await startWorkers(service.runtime.boss, workerModules.filter((module) => SESSION_QUEUES.includes(module.queue.name)), service.runtime));
+  const applyUrl = `${config.baseUrl}/sandbox/apply/three-page`;
+  const companies = await upsertCompanies(pool, [{ source_key: 'bench:run', name: 'Bench Analytical Engines' }]);
+  await upsertJobs(pool, [
+    {
+      source: 'greenhouse',
+      external_id: 'bench-run',
+      company_id: companies.get('bench:run')!,
+      title: 'Sandbox Engineer',
+      description: '<p>The form the run benchmark applies to.</p>',
+      listing_url: `${config.baseUrl}/sandbox/scenarios`,
+      apply_url: applyUrl,
+      locations: [{ location: 'Berlin, Germany', city: 'Berlin', region: 'Berlin', country: 'Germany', country_code: 'DE', latitude: 52.52, longitude: 13.405 }],
+    },
+  ]);
+  const headers = { 'x-api-key': key, 'content-type': 'application/json' };
+  const profileResponse = await fetch(`${base}/api/auto-apply/profiles`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify({
+      contact: { first_name: 'Ada', last_name: 'Lovelace', email: 'ada.lovelace@example.com', phone: '+44 20 7946 0958' },
+      location: { city: 'Berlin', country: 'DE' },
+      links: { linkedin: 'https://www.linkedin.com/in/ada' },
+      work_experience: [{ company: 'Analytical Engines', title: 'Analyst', start_date: '2012-03', end_date: '2019-03', is_current: false }],
+      eligibility: { work_authorized_countries: ['DE'], requires_sponsorship: false },
+      cover_letter_template: 'Dear {{company_name}} team, I would like to join as {{job_title}}.',
+    }),
+  });
+  const profile = (await profileResponse.json()) as { id?: string; detail?: string };
+  if (!profile.id) throw new Error(`profile create answered ${profileResponse.status}: ${profile.detail}`);
+  const runOnce = async (): Promise<RunSample> => {
+    const sentAt = Date.now();
+    const started = performance.now();
+    const response = await fetch(`${base}/api/auto-apply/run`, { method: 'POST', headers, body: JSON.stringify({ profile_id: profile.id, apply_url: applyUrl }) });
+    const body = (await response.json()) as {
+      status?: string;
+      duration_ms?: number;
+      steps_completed?: number;
+      fields_filled?: number;
+      error?: string;
+      detail?: string;
+      step_log?: Array<{ step: number; action: string; timestamp: string }>;
+    };
+    const clientMs = performance.now() - started;
+    if (response.status !== 200 || body.status !== 'Submitted') throw new Error(`run answered ${response.status} ${body.status ?? ''}: ${body.error ?? body.detail ?? ''}`);
+    const gaps: RunSample['gaps'] = [];
+    let previous = sentAt;
+    for (const entry of body.step_log ?? []) {
+      const at = Date.parse(entry.timestamp);
+      gaps.push({ label: `${entry.action} ${entry.step}`, ms: at - previous });
+      previous = at;
+    }
+    gaps.push({ label: 'response', ms: sentAt + clientMs - previous });
+    return { durationMs: body.duration_ms!, clientMs, status: body.status, stepsCompleted: body.steps_completed!, fieldsFilled: body.fields_filled!, gaps };
+  };
+  const warmup = [await runOnce(), await runOnce()];
+  const samples: RunSample[] = [];
+  for (let index = 0; index < count; index++) samples.push(await runOnce());
+  return { samples, warmup };
+}
+
+/** Medians of the time up to each step_log entry (the request → fill_form 1 part includes opening the form). */
+function runGapsLine(samples: RunSample[]): string {
+  return samples[0]!.gaps.map((gap, index) => `${index === 0 ? 'request → ' : '→ '}${gap.label} ${msText(median(samples.map((sample) => sample.gaps[index]!.ms)))}`).join(' ');
+}
+
+function runLine(samples: RunSample[]): string {
+  const durations = samples.map((sample) => sample.durationMs).sort((a, b) => a - b);
+  const client = samples.map((sample) => sample.clientMs).sort((a, b) => a - b);
+  return (
+    `duration_ms p50 ${seconds(at(durations, 0.5))}, p95 ${seconds(at(durations, 0.95))}, min ${seconds(durations[0]!)}, max ${seconds(durations.at(-1)!)}; ` +
+    `as the client saw it p50 ${seconds(at(client, 0.5))}, p95 ${seconds(at(client, 0.95))}; ` +
+    `every run Submitted, ${samples[0]!.stepsCompleted} pages, ${samples[0]!.fieldsFilled} fields filled`
+  );
+}
+
+async function runOnlyBench(): Promise<void> {
+  const service = await startBenchService([], undefined, values.chromium ? { CHROMIUM_PATH: values.chromium } : {});
+  if (values.spread) pinProcess(process.pid, `0-${os.cpus().length - 1}`);
+  const { pool } = service.runtime;
+  const created = await createAccountWithKey(pool, { name: 'Apply run bench', plan: 'subscribed', credits: 1e9, auto_apply_availability: 'enabled' });
+  const unlimited = { minute: 1e9, hour: 1e9, day: 1e9 };
+  await updateAccount(pool, created.account.id, { rate_limit_overrides: { Default: unlimited, AutoApply: unlimited, AutoApplyManagement: unlimited } });
+  const runs = await benchRuns(service, service.http.localUrl, created.apiKey, Number(values.runs));
+  // The workers' Chromium (the process's one engine host).
+  const host = acquireEngine(service.runtime);
+  const browserInUse = host.browsers.health.report();
+  await host.release();
+  await service.stop();
+  const placement = values.spread ? 'on every core' : 'on core 0';
+  console.log(`apply run benchmark: POST /api/auto-apply/run on the three-page sandbox form, the API, the session workers and Chromium in one process ${placement} (${machine()})`);
+  console.log(`  Chromium ${browserInUse.version} (${browserInUse.origin}, ${browserInUse.executablePath})`);
+  console.log(`  ${values.runs} sequential runs after 2 warm-up runs: ${runLine(runs.samples)}`);
+  console.log(`  where the time goes (medians, up to each step_log entry): ${runGapsLine(runs.samples)}`);
+}
+
 // ---- the benchmark ----
 
 async function runBench(): Promise<void> {
@@ -379,7 +506,8 @@ async function runBench(): Promise<void> {
   const memory = await measureContexts(own, applyUrl, values.contexts!.split(',').map(Number));
   await own.close();
 
-  const modules = workerModules.filter((module) => module.queue.name.startsWith('apply.'));
+  // The session workers start with the run measurement (benchRuns), after the creates.
+  const modules = workerModules.filter((module) => module.queue.name.startsWith('apply.') && !SESSION_QUEUES.includes(module.queue.name));
   service.runtime.onShutdown(await startWorkers(service.runtime.boss, modules, service.runtime));
 
   await spawnClient(base, key, applyUrl, Number(values.warmup), false);
@@ -387,6 +515,8 @@ async function runBench(): Promise<void> {
   const burst = await spawnClient(base, key, applyUrl, Number(values.burst), true);
   const sequentialPhases = await phases(pool, sequential.samples);
   const burstPhases = await phases(pool, burst.samples);
+  await updateAccount(pool, created.account.id, { rate_limit_overrides: { Default: unlimited, AutoApply: unlimited, AutoApplyManagement: unlimited } });
+  const runs = Number(values.runs) > 0 ? await benchRuns(service, base, key, Number(values.runs)) : null;
   await service.stop();
 
   const p50 = (run: ClientRun) => at(run.samples.map((sample) => sample.ms).sort((a, b) => a - b), 0.5);
@@ -409,6 +539,7 @@ async function runBench(): Promise<void> {
   console.log(
     `    browser step in-process (${values['profile-runs']} runs): new context ${part('context')} · new page ${part('newPage')} · load ${part('load')} · extract ${part('extract')} · close ${part('close')}`,
   );
+  if (runs) console.log(`  one-call run on the three-page form, ${values.runs} sequential after 2 warm-up runs: ${runLine(runs.samples)}`);
   console.log('  Chromium process tree memory, each context holding the form:');
   for (const row of memory) {
     const mb = (name: 'rssMb' | 'pssMb' | 'ussMb') => `${row.idle[name].toFixed(0)} → ${row.open[name].toFixed(0)}`;
@@ -420,5 +551,6 @@ async function runBench(): Promise<void> {
 }
 
 if (values.client) await runClient();
+else if (values['run-only']) await runOnlyBench();
 else await runBench();
 process.exit(0);
