@@ -57,11 +57,16 @@ function isCjk(c: number): boolean {
 }
 
 interface Tokens {
-  text: string[];
+  /** The text the tokens were read from: a token as written is `source.slice(from[i], end[i])`. */
+  source: string;
+  /** Where each token's word starts (after an elided "l'" or "d'"; `start` is before it). */
+  from: number[];
   /** Trie keys: lower case, accents folded. */
   key: string[];
   start: number[];
   end: number[];
+  /** Whether any token is Japanese, Korean or Chinese (then CJK_FORMS are looked for). */
+  cjk: boolean;
 }
 
 /**
@@ -69,7 +74,7 @@ interface Tokens {
  * dotted names after a non-word character (.NET). Hand-written: it runs over every posting.
  */
 function tokenize(text: string): Tokens {
-  const out: Tokens = { text: [], key: [], start: [], end: [] };
+  const out: Tokens = { source: text, from: [], key: [], start: [], end: [], cjk: false };
   const length = text.length;
   // One lower-casing for the whole text (a flat string: scanning a concatenated one char by char
   // is slow); per-token keys only where case mapping changed a length or the token is not ASCII.
@@ -88,6 +93,7 @@ function tokenize(text: string): Tokens {
     let ascii = true;
     // A change of script ends a token: Korean and Japanese glue particles to a Latin name ("SQL을").
     const cjk = isCjk(scan.charCodeAt(i));
+    if (cjk) out.cjk = true;
     while (i < length) {
       const c = scan.charCodeAt(i);
       if (c >= 0x80) ascii = false;
@@ -106,9 +112,8 @@ function tokenize(text: string): Tokens {
     // French and Italian elisions: "l'apprentissage", "d'équipe" are read as the word after the
     // apostrophe (the token's start stays put, so "esprit d'équipe" is still two adjacent words).
     const from = start + elisionLength(scan, start, i);
-    const token = text.slice(from, i);
-    out.text.push(token);
-    out.key.push(ascii && sameLength ? lower.slice(from, i) : keyOf(token));
+    out.from.push(from);
+    out.key.push(ascii && sameLength ? lower.slice(from, i) : keyOf(text.slice(from, i)));
     out.start.push(start);
     out.end.push(i);
   }
@@ -178,7 +183,7 @@ function addForm(form: string, skill: number, context: boolean, canonical = true
     if (skill >= 0 && canonical) addCanonical(form, skill);
     return;
   }
-  const tokens = tokenize(form).text;
+  const tokens = wordsOf(tokenize(form));
   if (!tokens.length) return;
   let level = ROOT;
   let node: TrieNode | undefined;
@@ -212,6 +217,23 @@ SKILLS.forEach((entry, index) => {
   for (const name of entry.alsoKnownAs ?? []) addCanonical(name, index);
 });
 for (const phrase of STOP_PHRASES) addForm(phrase, -1, false);
+/**
+ * Skills whose name says they are a technique ("Penetration Testing", "Model Monitoring",
+ * "Threat Modeling"): a duty line names these in lower case as well. Analyses are left out:
+ * "market analysis" or "root cause analysis" in a duty is usually the work, not a method asked for.
+ */
+const NAMED_METHOD = / (?:Testing|Monitoring|Modeling|Modelling|Profiling|Mining|Due Diligence)$/;
+
+/** First words of the forms of skills named as techniques (NAMED_METHOD): where a duty line's lower-case words are looked up at all. */
+const METHOD_STARTS = new Set<string>();
+SKILLS.forEach((entry) => {
+  if (!NAMED_METHOD.test(entry.name)) return;
+  for (const form of [entry.name, ...(entry.aliases ?? [])]) {
+    const first = tokenize(form).key[0];
+    if (first) METHOD_STARTS.add(first);
+  }
+});
+
 // Phrases naming several skills at once belong to none of them as a name.
 const SKILL_INDEX = new Map(SKILLS.map((entry, index) => [entry.name, index]));
 for (const { phrase, skills } of SKILL_PHRASES) for (const name of skills) addForm(phrase, SKILL_INDEX.get(name)!, false, false);
@@ -305,9 +327,26 @@ function resolve(text: string, matches: Match[]): boolean[] {
 
 // ---------------------------------------------------------------------------------------------
 
+/** The tokens as written. */
+function wordsOf(tokens: Tokens): string[] {
+  return tokens.from.map((from, i) => tokens.source.slice(from, tokens.end[i]));
+}
+
+/** Whether token `i` is written exactly as `word` (same case). */
+function writtenAs(tokens: Tokens, i: number, word: string): boolean {
+  const from = tokens.from[i]!;
+  return tokens.end[i]! - from === word.length && tokens.source.startsWith(word, from);
+}
+
+/** Whether token `i` starts with a capital letter ("Looker", "SQL", "Écosystème"). */
+function startsWithCapital(tokens: Tokens, i: number): boolean {
+  const c = tokens.source.charCodeAt(tokens.from[i]!);
+  return c < 0x80 ? c >= 0x41 && c <= 0x5a : CAPITAL.test(tokens.source[tokens.from[i]!]!);
+}
+
 function formMatches(form: Form, tokens: Tokens, from: number): boolean {
   if (!form.exact) return true;
-  for (let i = 0; i < form.tokens.length; i++) if (tokens.text[from + i] !== form.tokens[i]) return false;
+  for (let i = 0; i < form.tokens.length; i++) if (!writtenAs(tokens, from + i, form.tokens[i]!)) return false;
   return true;
 }
 
@@ -323,12 +362,6 @@ function namesGroup(text: string, tokens: Tokens, last: number): boolean {
 
 const CAPITAL = /^\p{Lu}/u;
 
-/**
- * Skills whose name says they are a technique ("Penetration Testing", "Model Monitoring",
- * "Threat Modeling"): a duty line names these in lower case as well. Analyses are left out:
- * "market analysis" or "root cause analysis" in a duty is usually the work, not a method asked for.
- */
-const NAMED_METHOD = / (?:Testing|Monitoring|Modeling|Modelling|Profiling|Mining|Due Diligence)$/;
 
 /** Whether a token starts with a capital letter ("Looker", "SQL", "Écosystème"). */
 function isCapitalized(token: string): boolean {
@@ -355,11 +388,15 @@ function longestAt(text: string, tokens: Tokens, i: number): { forms: Form[]; la
   let j = i;
   let best: { forms: Form[]; last: number } | null = null;
   while (node) {
-    if (node.forms) {
-      // Most nodes hold one form; an array is made only where something matched.
-      let written: Form[] | null = null;
-      for (const form of node.forms) if (formMatches(form, tokens, i)) (written ??= []).push(form);
-      if (written) best = { forms: written, last: j };
+    const forms = node.forms;
+    if (forms) {
+      // Most nodes hold one form that matches as it is: a new array only when some form does not.
+      if (forms.length === 1) {
+        if (formMatches(forms[0]!, tokens, i)) best = { forms, last: j };
+      } else {
+        const written = forms.filter((form) => formMatches(form, tokens, i));
+        if (written.length) best = { forms: written, last: j };
+      }
     }
     if (!node.next || j + 1 >= count || !isGap(text, tokens.end[j], tokens.start[j + 1])) break;
     node = node.next.get(tokens.key[j + 1]);
@@ -377,7 +414,7 @@ const CONJUNCT_GAP = /^ *[,/&]? *$/;
 function formOf(tokens: Tokens, first: number, from: number, to: number): Form | null {
   let node = ROOT.get(tokens.key[first])?.next?.get(tokens.key[from]);
   for (let j = from + 1; node && j <= to; j++) node = node.next?.get(tokens.key[j]);
-  return node?.forms?.find((candidate) => candidate.skill >= 0 && (!candidate.exact || candidate.tokens[0] === tokens.text[first])) ?? null;
+  return node?.forms?.find((candidate) => candidate.skill >= 0 && (!candidate.exact || writtenAs(tokens, first, candidate.tokens[0]!))) ?? null;
 }
 
 /**
@@ -388,8 +425,10 @@ function formOf(tokens: Tokens, first: number, from: number, to: number): Form |
  * next conjunct that completes a form, or from the words right after the list's last conjunct.
  */
 function elidedAt(text: string, tokens: Tokens, i: number): Form | null {
-  if (!ROOT.get(tokens.key[i])?.next) return null;
   const count = tokens.key.length;
+  if (i + 1 >= count || !ROOT.get(tokens.key[i])?.next) return null;
+  // Most words go straight on with the next one ("data science team"): no list starts here.
+  if (tokens.start[i + 1] - tokens.end[i] === 1 && text.charCodeAt(tokens.end[i]) === 0x20 && !CONJUNCTIONS.has(tokens.key[i + 1])) return null;
   let between = 0;
   let joined = false;
   for (let k = i + 1; k < count && k <= i + 6; k++) {
@@ -429,11 +468,13 @@ function elidedAt(text: string, tokens: Tokens, i: number): Form | null {
 /** `namedOnly`: only matches written as names, starting with a capital and not at the text's first word. */
 function matchesIn(text: string, namedOnly: boolean): Match[] {
   const tokens = tokenize(text);
-  const count = tokens.text.length;
+  const count = tokens.key.length;
+  const keys = tokens.key;
   const out: Match[] = [];
   for (let i = 0; i < count; i++) {
-    if (namedOnly && (i === 0 || !isCapitalized(tokens.text[i]))) {
+    if (namedOnly && (i === 0 || !startsWithCapital(tokens, i))) {
       // A technique is named in lower case too ("transaction monitoring", "unit testing").
+      if (!METHOD_STARTS.has(keys[i])) continue;
       const method = longestAt(text, tokens, i);
       if (method && method.last > i && method.forms[0].skill >= 0 && NAMED_METHOD.test(SKILLS[method.forms[0].skill].name)) {
         for (const form of method.forms) out.push({ skill: form.skill, start: tokens.start[i], end: tokens.end[method.last], context: form.context });
@@ -458,7 +499,7 @@ function matchesIn(text: string, namedOnly: boolean): Match[] {
     if (namedOnly && !isCapitalized(first.tokens[0]) && startsSentence(text, tokens.start[start])) continue;
     for (const form of best.forms) out.push({ skill: form.skill, start: tokens.start[start], end: tokens.end[best.last], context: form.context });
   }
-  if (!namedOnly && CJK_TEXT.test(text)) {
+  if (!namedOnly && tokens.cjk) {
     for (const form of CJK_FORMS) {
       for (let at = text.indexOf(form.text); at >= 0; at = text.indexOf(form.text, at + form.text.length)) {
         out.push({ skill: form.skill, start: at, end: at + form.text.length, context: false });
