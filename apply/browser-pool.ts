@@ -57,20 +57,11 @@ export class BrowserPool {
 
   /** `storageState`: the cookies and storage a step was read with, to resume there. */
   async withContext<T>(fn: (context: BrowserContext) => Promise<T>, storageState?: unknown): Promise<T> {
-    if (this.closed) throw new Error('the browser pool is closed');
-    this.browser ??= this.launch();
-    const browser = await this.browser;
-    const context = await browser.newContext({
-      viewport: { width: 1280, height: 900 },
-      locale: 'en-US',
-      ...(storageState ? { storageState: storageState as Exclude<BrowserContextOptions['storageState'], string> } : {}),
-    });
-    this.open += 1;
+    const held = await this.openContext(storageState);
     try {
-      return await fn(context);
+      return await fn(held.context);
     } finally {
-      this.open -= 1;
-      await context.close().catch(() => {});
+      await held.close();
     }
   }
 

@@ -1,6 +1,7 @@
 // The applicant profile of spec 2.10 as responses show it. Sections arrive opened and
 // normalized from apply/profiles; the résumé is its description and where to download it.
 import type { ProfileRecord } from '../../apply/profiles/profile-store.ts';
+import { sectionsOf } from '../../apply/profiles/profile-rules.ts';
 import { API_VERSION } from '../api-version.ts';
 import type { Profile } from '../schemas/profiles.ts';
 import { iso } from './time.ts';
@@ -13,19 +14,9 @@ export function serializeProfile(record: ProfileRecord): Profile {
   return {
     api_version: API_VERSION,
     id: record.id,
-    name: record.name,
     status: record.status,
     import_error: record.import_error,
-    contact: record.contact,
-    location: record.location,
-    links: record.links,
-    work_experience: record.work_experience,
-    education: record.education,
-    eligibility: record.eligibility,
-    preferences: record.preferences,
-    self_identification: record.self_identification,
-    memories: record.memories,
-    cover_letter_template: record.cover_letter_template,
+    ...sectionsOf(record),
     resume: record.resume && {
       file_name: record.resume.file_name,
       content_type: record.resume.content_type as NonNullable<Profile['resume']>['content_type'],

@@ -56,8 +56,13 @@ export const PROFILE_ENUMS = {
   lgbtqStatus: members<Choice<'lgbtq_status'>>({ yes: true, no: true, prefer_not_to_say: true }),
 };
 
-/** `YYYY`, `YYYY-MM` or `YYYY-MM-DD` (the schema's pattern; calendarDateProblem checks the day exists). */
-export const PARTIAL_DATE_PATTERN = '^[0-9]{4}(-(0[1-9]|1[0-2])(-(0[1-9]|[12][0-9]|3[01]))?)?$';
+/**
+ * `YYYY`, `YYYY-MM` or a `YYYY-MM-DD` that exists (30 days hath September; 29 February only in
+ * leap years): the schema's pattern, so the published document says exactly what is taken.
+ */
+const DAY_OF_MONTH = '(?:0[13578]|1[02])-(?:0[1-9]|[12][0-9]|3[01])|(?:0[469]|11)-(?:0[1-9]|[12][0-9]|30)|02-(?:0[1-9]|1[0-9]|2[0-8])';
+const LEAP_YEAR = '[0-9]{2}(?:0[48]|[2468][048]|[13579][26])|(?:[02468][048]|[13579][26])00';
+export const PARTIAL_DATE_PATTERN = `^(?:[0-9]{4}(?:-(?:0[1-9]|1[0-2]))?|[0-9]{4}-(?:${DAY_OF_MONTH})|(?:${LEAP_YEAR})-02-29)$`;
 const PARTIAL_DATE = new RegExp(PARTIAL_DATE_PATTERN);
 
 /** An absolute http(s) URL with a host (the schema's pattern; case-insensitive scheme). */
@@ -97,6 +102,12 @@ export interface NormalizedSections {
   self_identification: Required<SelfIdentification>;
   memories: string[];
   cover_letter_template: string | null;
+}
+
+/** The sections alone, from any record that carries them (a stored profile with its id, status and résumé). */
+export function sectionsOf(record: NormalizedSections): NormalizedSections {
+  const { name, contact, location, links, work_experience, education, eligibility, preferences, self_identification, memories, cover_letter_template } = record;
+  return { name, contact, location, links, work_experience, education, eligibility, preferences, self_identification, memories, cover_letter_template };
 }
 
 export const normalize = {

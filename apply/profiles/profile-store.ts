@@ -11,7 +11,7 @@ import type { ProfileRow, ProfileWrite } from '../../db/profiles.ts';
 import { profileImportQueue } from '../../lib/queues.ts';
 import type { SecretBox } from '../../lib/secret-box.ts';
 import type { ApplicantProfile, ImportedResume, ProfileStatus, ResumeFile } from './profile.ts';
-import { inputProblems, normalize, ProfileInputError, type NormalizedSections, type ProfileInput } from './profile-rules.ts';
+import { inputProblems, normalize, ProfileInputError, sectionsOf, type NormalizedSections, type ProfileInput } from './profile-rules.ts';
 import { mergeImport } from './import-merge.ts';
 import type { ResumeContentType } from './resume-file.ts';
 
@@ -202,23 +202,7 @@ export async function loadApplicantProfile(db: Queryable, accountId: string, pro
   const row = await profiles.findProfile(db, { accountId }, profileId);
   if (!row) return null;
   const record = openRecord(await secretBox(db), row);
-  return {
-    id: record.id,
-    sandbox: record.sandbox,
-    status: record.status,
-    name: record.name,
-    contact: record.contact,
-    location: record.location,
-    links: record.links,
-    work_experience: record.work_experience,
-    education: record.education,
-    eligibility: record.eligibility,
-    preferences: record.preferences,
-    self_identification: record.self_identification,
-    memories: record.memories,
-    cover_letter_template: record.cover_letter_template,
-    resume: await readResume(db, { accountId }, profileId),
-  };
+  return { id: record.id, sandbox: record.sandbox, status: record.status, ...sectionsOf(record), resume: await readResume(db, { accountId }, profileId) };
 }
 
 // ------------------------------------------------------------------------------------------
