@@ -47,6 +47,9 @@ export function readResumeUpload(ctx: Context, maxBytes: number): Promise<Upload
     let seen = false;
     let settled = false;
     const problems: Array<{ field: string; message: string }> = [];
+    // A part the upload does not take; one without a name (busboy gives none) is named by its absence.
+    const unknownPart = (name: string | undefined) =>
+      problems.push(name ? { field: name, message: 'is not a known field' } : { field: '', message: 'has a part without a name; send only the part named "file"' });
     const fail = (error: Error) => {
       if (settled) return;
       settled = true;
@@ -56,7 +59,7 @@ export function readResumeUpload(ctx: Context, maxBytes: number): Promise<Upload
     };
     parser.on('file', (name, stream, info) => {
       if (name !== 'file') {
-        problems.push({ field: name, message: 'is not a known field' });
+        unknownPart(name);
         stream.resume();
         return;
       }
@@ -74,7 +77,7 @@ export function readResumeUpload(ctx: Context, maxBytes: number): Promise<Upload
         if (!stream.truncated) upload = { fileName: info.filename?.replace(/%22/g, '"'), bytes: Buffer.concat(chunks) };
       });
     });
-    parser.on('field', (name) => problems.push({ field: name, message: 'is not a known field' }));
+    parser.on('field', (name) => unknownPart(name));
     for (const limit of ['partsLimit', 'filesLimit', 'fieldsLimit'] as const) {
       parser.on(limit, () => fail(invalidFields([{ field: '', message: 'has more parts than an upload takes (one part, "file")' }])));
     }

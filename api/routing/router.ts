@@ -8,7 +8,7 @@ import { createAjv, type Ajv2020 } from './ajv.ts';
 import type { Route } from './route.ts';
 import { arrayQueryParameters, bodyProblem, compile, fieldErrors, nonFiniteNumbers, normalizeQuery, repeatedScalars, unstorableStrings, validationProblem } from './validation.ts';
 import { readJsonBody } from '../middleware/json-body.ts';
-import { invalidRequest, notFound, problem } from '../errors.ts';
+import { invalidRequest, notFound, problem, ProblemError } from '../errors.ts';
 import { MAX_URL_BYTES } from '../server.ts';
 
 export interface RouterOptions {
@@ -47,7 +47,9 @@ function inputValidator(route: Route, maxJsonBodyBytes: number, ajv: Validators)
   const declaredQuery = Object.keys((request.query?.properties ?? {}) as Record<string, unknown>);
   const bodyRequired = request.bodyRequired ?? request.body !== undefined;
 
-  return async (ctx: Context, next: Next) => {
+  // Auto Apply problems carry api_version (spec part 9), the router's own included.
+  const autoApply = route.path.startsWith('/api/auto-apply');
+  const validate = async (ctx: Context) => {
     const params = { ...(ctx as Context & { params?: Record<string, string> }).params };
     // Every parameter, declared or not: a handler may read one the schema does not name.
     const unstorable = [...unstorableStrings(params, 'path'), ...unstorableStrings(ctx.query, 'query')];
@@ -77,6 +79,14 @@ function inputValidator(route: Route, maxJsonBodyBytes: number, ajv: Validators)
       }
     }
     ctx.state.input = { query, params, body };
+  };
+  return async (ctx: Context, next: Next) => {
+    try {
+      await validate(ctx);
+    } catch (error) {
+      if (autoApply && error instanceof ProblemError) throw new ProblemError(error.status, { ...error.options, autoApply: true });
+      throw error;
+    }
     await next();
   };
 }
