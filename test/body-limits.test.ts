@@ -1,7 +1,7 @@
 // Oversized request bodies always get their 413 problem, never a connection reset: raw
 // sockets that send the whole request in one write (no Expect: 100-continue), with and
-// without Content-Length, many times over. (No route takes a size-limited multipart body
-// yet: the resume upload is not built. When it is, its oversized uploads belong here.)
+// without Content-Length, many times over. The résumé upload's own 10 MiB multipart limit
+// (chunked, and a declared 50 MiB) is tested with the upload in test/profile-resume.test.ts.
 import t from 'tap';
 import http from 'node:http';
 import net from 'node:net';
