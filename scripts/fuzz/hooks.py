@@ -1,5 +1,5 @@
 # Loaded by schemathesis for `npm run fuzz` (SCHEMATHESIS_HOOKS), for schemathesis 4.32.5
-# (pinned in .ci/run). Four narrow changes, each explained where it is made (the first in two hooks).
+# (pinned in .ci/run). Five narrow changes, each explained where it is made (the first in two hooks).
 import os
 import re
 import zlib
@@ -58,9 +58,21 @@ SANDBOX_SCENARIOS = ["one-page", "three-page", "all-fields", "validation", "emai
 PLAIN_HTTP_URL = re.compile(r"^[Hh][Tt][Tt][Pp][Ss]?://[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*(:[0-9]{1,5})?(/[A-Za-z0-9._~-]*)*$")
 
 
+# The sandbox's `slow` form answers only after 100 s, longer than the 90-second hold, to show
+# the hold ending in a 202 (its `?delay_ms=` shortens it). The fuzzer reads for 10 s, and its
+# links can carry that form's URL from the sandbox's list of forms into a create, a session
+# or a run; such a URL is given `?delay_ms=2000`: the same form, answering within the read.
+SLOW_FORM = re.compile(r"/sandbox/apply/slow/?$")
+HOLDING_OPERATIONS = {"/api/auto-apply/applications", "/api/auto-apply/sessions", "/api/auto-apply/run"}
+
+
 @schemathesis.hook
 def map_body(ctx, body):
     operation = ctx.operation
+    if operation is not None and operation.method.upper() == "POST" and operation.path in HOLDING_OPERATIONS and isinstance(body, dict):
+        url = body.get("apply_url")
+        if isinstance(url, str) and SLOW_FORM.search(url):
+            body = {**body, "apply_url": url.rstrip("/") + "?delay_ms=2000"}
     if not SANDBOX_BASE or operation is None or operation.method.upper() != "POST" or operation.path != "/api/auto-apply/applications":
         return body
     if not isinstance(body, dict) or not isinstance(body.get("apply_url"), str):
