@@ -6,33 +6,6 @@ import type { Queryable } from './pool.ts';
 /** The profile states (spec part 3); apply/profiles/profile.ts names the same union (db/ sits below apply/). */
 export type ProfileStatus = 'ready' | 'importing' | 'import_failed';
 
-export interface ProfileRow {
-  id: string;
-  account_id: string;
-  sandbox: boolean;
-  name: string;
-  status: ProfileStatus;
-  import_error: string | null;
-  contact_sealed: Buffer | null;
-  eligibility_sealed: Buffer;
-  self_identification_sealed: Buffer;
-  location: unknown;
-  links: unknown;
-  work_experience: unknown[];
-  education: unknown[];
-  preferences: unknown;
-  memories: string[];
-  imported_memories: string[];
-  cover_letter_template: string | null;
-  resume_version: number;
-  resume_file_name: string | null;
-  resume_content_type: string | null;
-  resume_size_bytes: number | null;
-  resume_uploaded_at: Date | null;
-  created_at: Date;
-  updated_at: Date;
-}
-
 /** The columns a write sets (sections, status); jsonb ones as JSON-ready values. */
 export interface ProfileWrite {
   name: string;
@@ -49,6 +22,20 @@ export interface ProfileWrite {
   memories: string[];
   imported_memories: string[];
   cover_letter_template: string | null;
+}
+
+/** A stored row: what a write sets, plus identity, the résumé's description and timestamps. */
+export interface ProfileRow extends ProfileWrite {
+  id: string;
+  account_id: string;
+  sandbox: boolean;
+  resume_version: number;
+  resume_file_name: string | null;
+  resume_content_type: string | null;
+  resume_size_bytes: number | null;
+  resume_uploaded_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
 }
 
 const JSONB_COLUMNS = new Set<keyof ProfileWrite>(['location', 'links', 'work_experience', 'education', 'preferences', 'memories', 'imported_memories']);
