@@ -1,7 +1,7 @@
 // The mapping helpers every connector shares (crawlers/ats/map.ts): structured values in the
 // ATSs' many spellings map to the spec's values, unknown ones to null.
 import t from 'tap';
-import { employmentType, workplace } from '../crawlers/ats/map.ts';
+import { compensation, employmentType, workplace } from '../crawlers/ats/map.ts';
 
 t.test('an employment type in the spellings boards use', async (t) => {
   for (const [value, expected] of [
@@ -26,4 +26,10 @@ t.test('a workplace value opens with its word', async (t) => {
   t.equal(workplace('Hybrid Position'), 'hybrid');
   t.equal(workplace('On-site (5 days)'), 'onsite');
   t.equal(workplace('Full Time Remote'), null, 'a compound employment value is not read as a workplace here');
+});
+
+t.test('a pay band from zero states only its upper end; ends given the wrong way round are swapped', async (t) => {
+  t.same(compensation(0, 123000, 'usd', 'yearly'), { min: null, max: 123000, currency: 'USD', period: 'yearly' });
+  t.same(compensation('150000', 120000, 'USD', 'yearly'), { min: 120000, max: 150000, currency: 'USD', period: 'yearly' });
+  t.same(compensation(0, 0, 'USD', 'yearly'), { min: 0, max: 0, currency: 'USD', period: 'yearly' }, 'a zero band is left as stated');
 });

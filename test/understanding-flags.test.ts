@@ -19,7 +19,14 @@ t.test('visa sponsorship: stated no', async (t) => {
     '- Must be able to work in the US without sponsorship now or in the future',
     'Leider können wir kein Visa-Sponsoring anbieten.',
     'No ofrecemos patrocinio de visa para esta posición.',
+    'We are **not** currently able to sponsor visas for fellows.',
+    'We are not yet able to offer visa sponsorship.',
   ]) t.equal(sponsor(text), false, text);
+});
+
+t.test('a role-specific refusal beats the company-wide offer beside it', async (t) => {
+  const text = '**Visa Sponsorship:** We are **not** currently able to sponsor visas for fellows.\n\n**Visa sponsorship:** We do sponsor visas! However, we aren\'t able to successfully sponsor visas for every role.';
+  t.equal(sponsor(text), false);
 });
 
 t.test('visa sponsorship: stated yes', async (t) => {

@@ -59,6 +59,9 @@ const RANGES: Case[] = [
 ];
 
 const SINGLE_AND_PERIODS: Case[] = [
+  { name: 'a period on both ends of a range', markdown: 'The typical base pay range for this role is: $50,000/year - $80,000/year + bonus + equity.', want: pay(50000, 80000, 'USD', 'yearly') },
+  { name: 'hourly on both ends', markdown: 'Pay: $25/hr - $30/hr', want: pay(25, 30, 'USD', 'hourly') },
+  { name: 'a band from zero states only its upper end', markdown: 'Salary range: $0 – $123K', want: pay(null, 123000, 'USD', 'yearly') },
   { name: 'hourly with /hr', markdown: 'Pay rate: $25/hr', want: pay(25, 25, 'USD', 'hourly') },
   { name: 'hourly range "per hour"', markdown: '$30 - $35 per hour', want: pay(30, 35, 'USD', 'hourly') },
   { name: 'hourly with cents', markdown: 'The hourly pay for this position is $21.43 - $30.35 per hour.', want: pay(21.43, 30.35, 'USD', 'hourly') },
@@ -103,6 +106,12 @@ const CHOICE: Case[] = [
 ];
 
 const NOT_PAY: Case[] = [
+  {
+    name: 'a short perk item naming pay opens no pay block; a commuter benefit is not pay',
+    markdown: '**Benefits**\n\n- Industry competitive pay\n- Medical, dental and vision\n- Company paid commuter benefit; $200 per month',
+    want: null,
+  },
+  { name: 'a monthly phone and internet allowance', markdown: '- $50 per month towards your phone and internet bills', want: null },
   { name: '401(k)', markdown: '- 401(k) with 4% company match', country: 'US', want: null },
   { name: 'funding round in millions', markdown: 'We raised a $10M Series B led by Accel in 2023.', want: null },
   { name: 'funding and valuation (m, bn)', markdown: '- Raised $240m to date, from Sequoia’s first German seed to our recent $180m Series C - bringing us to a $2.5bn valuation', want: null },

@@ -263,6 +263,25 @@ t.test('paragraph text is dropped from a section that has bullets', async (t) =>
   ]);
 });
 
+t.test('a long bold sentence is emphasis, not a heading, unless it opens a list ("... if..")', async (t) => {
+  t.same(sectionsOf('**We provide you with the knowledge and skills you need to succeed.**\n\nOur programs teach risk.\n\n**We want to hear from you if..**.\n\n- You study mathematics'), [
+    { heading: null, kind: 'other', items: ['We provide you with the knowledge and skills you need to succeed.', 'Our programs teach risk.'] },
+    { heading: 'We want to hear from you if..', kind: 'requirements', items: ['You study mathematics'] },
+  ]);
+});
+
+t.test('Italian, Dutch and Portuguese headings', async (t) => {
+  const cases: Array<[string, SectionKind]> = [
+    ['Il tuo profilo', 'requirements'], ['Chi stiamo cercando', 'requirements'], ['Requisiti', 'requirements'], ['Le tue responsabilità', 'responsibilities'],
+    ['Di cosa ti occuperai', 'responsibilities'], ['La nostra offerta', 'benefits'], ['Chi siamo', 'about'],
+    ['Wij zoeken', 'requirements'], ['Functie-eisen', 'requirements'], ['Jouw profiel', 'requirements'], ['Taakomschrijving', 'responsibilities'],
+    ['Wat ga je doen', 'responsibilities'], ['Wij bieden', 'benefits'], ['Over ons', 'about'],
+    ['Seu perfil', 'requirements'], ['O que você vai fazer', 'responsibilities'], ['O que oferecemos', 'benefits'], ['Quem somos', 'about'],
+    ['Wonach wir suchen', 'requirements'], ['Was du tun wirst', 'responsibilities'],
+  ];
+  for (const [heading, kind] of cases) t.equal(sectionsOf(`**${heading}**\n\n- item one`)[0]?.kind, kind, heading);
+});
+
 t.test('headings classified however they are titled', async (t) => {
   const cases: Array<[string, SectionKind]> = [
     ['Requirements', 'requirements'], ['What you bring', 'requirements'], ["What You'll Bring", 'requirements'], ['Who you are', 'requirements'],

@@ -18,6 +18,7 @@ interface Case {
 const of = (item: Case) => experienceLevelOf({ title: item.title ?? 'Software Engineer', markdown: item.markdown ?? '', employmentType: item.employmentType ?? null });
 
 const TITLES: Case[] = [
+  { name: 'Dutch "Medior" is mid-level', title: 'Medior Legal Counsel', want: 'mid' },
   { name: 'Senior', title: 'Senior Software Engineer', want: 'senior' },
   { name: 'Sr.', title: 'Sr. Data Scientist', want: 'senior' },
   { name: 'Sr without a dot', title: 'Sr Software Engineer', want: 'senior' },
@@ -86,6 +87,8 @@ const TEXT: Case[] = [
   { name: 'years without "experience" do not count', markdown: 'Our platform has been running for 10 years.', want: null },
   { name: 'experience asked without a number: mid', markdown: '**Requirements**\n\n- Proven experience with B2B SaaS sales\n- Fluent English', want: 'mid' },
   { name: 'German: Erfahrung in, without a number: mid', markdown: '- Erfahrung in der Buchhaltung\n- Sehr gute Deutschkenntnisse', want: 'mid' },
+  { name: 'French: a first experience is enough', markdown: '- Une première expérience (stage ou alternance) dans un rôle IT', want: 'entry' },
+  { name: 'regardless of previous experience', markdown: 'We welcome applicants regardless of previous experience.', want: 'entry' },
   { name: 'no experience needed: entry', markdown: 'No prior experience is required: we train you. You will gain experience in customer care.', want: 'entry' },
   { name: "the company's experience without a number does not count", markdown: 'We have deep experience in payments and serve 5,000 merchants.', want: null },
   {
@@ -116,6 +119,8 @@ const MANAGERS: Case[] = [
   { name: 'provides leadership to team members', title: 'Facilities Manager', markdown: '- Provides coaching, direction, and leadership to team members across two sites', want: 'lead' },
   { name: 'supervisory experience asked', title: 'Claims Manager', markdown: '- 2 or more years of supervisory experience', want: 'lead' },
   { name: 'leadership of a project is not of people', title: 'Facilities Manager', markdown: '- Provide leadership on energy projects', want: null },
+  { name: 'German: years of leading a team (Führungserfahrung)', title: 'Store Manager (Munich) - (m/f/d)', markdown: '- 2–4 Jahre Führungserfahrung in Gastronomie oder Einzelhandel', want: 'lead' },
+  { name: 'German: motivating your team', title: 'Restaurant Manager', markdown: '- Du motivierst dein Team, Höchstleistungen zu bringen.', want: 'lead' },
 ];
 
 // The body names the role with a level the title leaves out; a ladder numeral gives way to 5+ years.

@@ -70,6 +70,21 @@ t.test('multilingual soft and hard skills', async (t) => {
   ]);
 });
 
+t.test('Italian, Dutch and Portuguese requirements; more languages', async (t) => {
+  t.same(names('Ottime capacità comunicative e relazionali, con un atteggiamento professionale; madrelingua italiana, inglese è un plus'), [
+    'Communication', 'Interpersonal Skills', 'Professionalism', 'Italian', 'English',
+  ]);
+  t.same(names('Je bent stressbestendig, zelfstandig en klantgericht; je spreekt Nederlands en Frans'), ['Stress Management', 'Independent Work', 'Customer Focus', 'Dutch', 'French']);
+  t.same(names('Trabalho em equipe, criatividade e proatividade'), ['Teamwork', 'Creativity', 'Self-Motivation']);
+  t.same(names('Strong communication skills, also in Romanian; Czech is a plus'), ['Communication', 'Romanian', 'Czech']);
+});
+
+t.test('German adjectives are found in their inflected forms; English words keep their meaning', async (t) => {
+  t.same(names('Du hast eine proaktive, lösungsorientierte Haltung und bist ein zuverlässiger Teamplayer'), ['Self-Motivation', 'Problem Solving', 'Dependability', 'Teamwork']);
+  t.same(names('Analytische Fähigkeiten und eine strukturierte Arbeitsweise'), ['Analytical Thinking', 'Organizational Skills']);
+  t.same(names('We have several processes and customers across regions'), [], 'English plurals are not stripped to other words');
+});
+
 t.test('soft skills written as phrases and inflections', async (t) => {
   t.same(names('Collaborate with product and design; you will work closely with cross-functional partners'), ['Teamwork']);
   t.same(names('Collaborating across teams in a collaborative, team-oriented culture'), ['Teamwork']);

@@ -127,9 +127,26 @@ const NOT_STATED: Case[] = [
   { name: 'in-person interviews', markdown: '- Conduct phone and in-person interviews to assess candidates', want: null },
   { name: 'remote and on-site contradict each other', markdown: 'This role is fully remote.\n\nThis role is on-site in Austin.', want: null },
   { name: 'nothing at all', markdown: '', want: null },
+  { name: 'a data warehouse engineer is not warehouse work', title: 'Data Warehouse Engineer', locations: ['Berlin'], want: null },
+  { name: 'a server firmware developer is not a restaurant server', title: 'Server Firmware Developer (Intern)', locations: ['Santa Clara, CA'], want: null },
+  { name: 'a French "chef de projet" is a project manager', title: 'Chef de projet digital', locations: ['Paris'], want: null },
+  { name: 'a site job offered as remote stays remote', title: 'Field Service Technician', locations: ['Remote - US'], want: 'remote' },
 ];
 
-for (const [group, cases] of [['stated value', STATED], ['title', TITLES], ['locations', LOCATIONS], ['text', TEXT], ['not stated', NOT_STATED]] as const) {
+const SITE_WORK: Case[] = [
+  { name: 'an electrician', title: 'Journeyman Electrician', locations: ['Abilene, TX'], want: 'onsite' },
+  { name: 'a French maintenance electromechanic, accents or not', title: 'Electromécanicien de maintenance (H/F/X)', locations: ['Engis, BE'], want: 'onsite' },
+  { name: 'a store manager', title: 'Store Manager (Munich) - (m/f/d)', locations: ['Munich'], want: 'onsite' },
+  { name: 'a registered nurse', title: 'Registered Nurse - Night Shift', want: 'onsite' },
+  { name: 'an Italian esthetician', title: 'Estetista (m/f/x)', locations: ['Milano'], want: 'onsite' },
+  { name: 'a Polish locksmith-welder', title: 'Ślusarz-spawacz', locations: ['Łódź'], want: 'onsite' },
+  { name: 'a German warehouse worker', title: 'Lagermitarbeiter (m/w/d)', want: 'onsite' },
+  { name: 'a lab manager', title: 'Lab Manager', locations: ['Wielsbeke, BE'], want: 'onsite' },
+  { name: 'the text still decides first', title: 'Store Manager', markdown: 'This role is hybrid: 3 days in the office each week.', want: 'hybrid' },
+  { name: 'a company that comes to the office every day (German)', title: 'Medical Operations (m/f/d)', markdown: 'Deshalb kommen wir jeden Tag ins Büro: um uns auszutauschen.', want: 'onsite' },
+];
+
+for (const [group, cases] of [['stated value', STATED], ['title', TITLES], ['locations', LOCATIONS], ['text', TEXT], ['not stated', NOT_STATED], ['work done at a site', SITE_WORK]] as const) {
   t.test(group, async (t) => {
     for (const item of cases) t.equal(of(item), item.want, item.name);
   });

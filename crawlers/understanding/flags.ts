@@ -85,7 +85,7 @@ const CITIZENSHIP_REQUIRED =
   '\\bmust be (?:a )?(?:us|u\\.s\\.?|united states) citizens?\\b|\\b(?:us|u\\.s\\.?|united states) citizenship (?:is )?(?:required|mandatory|a (?:pre)?condition|a requirement)\\b(?!\\s*:?\\s*(?:no|none|n/?a)\\b)';
 
 const SPONSOR_NO = any([
-  `${NEG_VERB} (?:to )?(?:currently |presently |be able to )?(?:offer|provide|support|sponsor|consider)\\w* [^.\\n]{0,40}?${VISA}`,
+  `${NEG_VERB} (?:to )?(?:(?:currently|presently|yet|be|able to) ){0,3}(?:offer|provide|support|sponsor|consider)\\w* [^.\\n]{0,40}?${VISA}`,
   `${NEG_VERB} (?:currently |presently )?sponsor\\b`,
   '\\bno (?:visa |h-?1b |immigration |employment |work (?:visa |permit )?)?sponsorship\\b',
   '\\b(?:visa |h-?1b |immigration )?sponsorship (?:is |will )?(?:not|unavailable|n\'t)(?: be)?(?: available| offered| provided| possible)?',

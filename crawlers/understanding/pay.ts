@@ -100,12 +100,14 @@ const number = (name: string) =>
 /** What follows an amount: thousands (k, tys., Tsd., TEUR), lakhs, or millions/billions (never pay). */
 const multiplier = (name: string) =>
   `(?:[ \\u00a0]?(?<${name}>[kK](?![\\p{L}\\p{N}])|tys\\.|tys${E}|Tsd\\.|TEUR${E}|lakhs?${E}|lacs?${E}|LPA${E}|[Mm]io\\.?|[Mm]n${E}|MM${E}|[Mm]illion(?:s|en)?${E}|millones${E}|milliards?${E}|Mrd\\.?|mln${E}|mld${E}|[Bb]n${E}|[Bb]illion(?:s|en)?${E}|M(?![\\p{L}\\p{N}])|B(?![\\p{L}\\p{N}])))?`;
+/** A period written on the lower end of a range too ("$50,000/year - $80,000/year"); the upper end's is read as usual. */
+const PERIOD_ON_LOW = '(?:\\s?/\\s?(?:year|yr|annum|hour|hr|h|month|mo|week|wk|day))';
 const CONNECTOR = '(?:\\s*[-–—‐‑~]\\s*|\\s+(?:to|bis|à|a|and|do|y|und|até)\\s+)';
 /** A currency written just before an amount (checked on the few characters before it, so the scan can start at digits). */
 const CURRENCY_BEFORE = new RegExp(`(?:${CURRENCY})\\s?$`, 'u');
 const MONEY = new RegExp(
   `(?<![\\p{L}\\d])(?<!\\d[.,])${number('n1')}${multiplier('m1')}(?:\\s?(?<c2>${CURRENCY}))?` +
-    `(?:${CONNECTOR}(?:(?<c3>${CURRENCY})\\s?)?${number('n2')}${multiplier('m2')}(?:\\s?(?<c4>${CURRENCY}))?)?`,
+    `(?:${PERIOD_ON_LOW}?${CONNECTOR}(?:(?<c3>${CURRENCY})\\s?)?${number('n2')}${multiplier('m2')}(?:\\s?(?<c4>${CURRENCY}))?)?`,
   'gdu',
 );
 const THOUSANDS = /^(?:[kK]|tys\.?|Tsd\.|TEUR)$/;
@@ -132,6 +134,8 @@ const NOT_PAY = [
   'fahrtkosten', 'jobrad', 'umsatz', 'finanzierung\\p{L}*', 'urlaubsgeld', 'weihnachtsgeld', 'sachbezug', 'primes?', 'levée', 'chiffre d[\'’]affaires', 'tickets? resto\\p{L}*',
   'mutuelle', 'intéressement', 'bono', 'bonos', 'presupuesto', 'facturación', 'financiación', 'ronda', 'seguro', 'formación', 'premi[ae]', 'budżet\\p{L}*', 'dofinansowani\\p{L}*',
   'finansowani\\p{L}*', 'obrót', 'przychód', 'multisport', 'ubezpieczeni\\p{L}*', 'szkoleni\\p{L}*',
+  // Perks paid in money: "commuter benefit; $200 per month", "$50 monthly phone allowance".
+  'commut\\p{L}*', 'transit', 'parking', 'phone', 'internet', 'childcare', 'meals?', 'lunch(?:es)?',
   // Counts and sizes that sit next to money: "2,500 to 5,000 employees", "$80K to $250K ACV".
   'employees', 'people', 'customers', 'users', 'countries', 'companies', 'organi[sz]ations', 'members', 'integrations', 'downloads', 'merchants', 'businesses',
   'mitarbeit\\p{L}*', 'kunden', 'salariés', 'collaborateurs', 'empleados', 'clientes', 'pracownik\\p{L}*', 'klient\\p{L}*',
@@ -279,12 +283,14 @@ function payInLine(line: string, context: Context): { first: Found | null; secon
       if (!m1 && low < high) low *= 100_000;
       high *= 100_000;
     }
+    // A range from zero ("$0 – $123K") states only its upper end.
+    const fromZero = low === 0 && high !== null && high > 0;
     // A range whose ends do not belong together ("Level 2 - $120,000"): read again from its second amount.
-    if (high !== null && (low <= 0 || high / low > 10 || high < low / 10)) {
+    if (high !== null && !fromZero && (low <= 0 || high / low > 10 || high < low / 10)) {
       MONEY.lastIndex = indices.c3 ? indices.c3[0] : indices.n2![0];
       continue;
     }
-    if (low <= 0 || (high !== null && high <= 0)) continue;
+    if ((low <= 0 && !fromZero) || (high !== null && high <= 0)) continue;
     if (PERCENT_AFTER.test(after) || PHONE_AFTER.test(after) || (PHONE_AROUND.test(before) && !c1)) continue;
     if (PENSION_PLAN.test(g.n1!) && /^\s*\(?[kb]/i.test(line.slice(indices.n1![1]))) continue;
 
@@ -325,12 +331,13 @@ function payInLine(line: string, context: Context): { first: Found | null; secon
     period ??= lastPeriodWord(line.slice(from, start)) ?? context.sectionPeriod;
     if (!period && ((m1 && LAKHS.test(m1)) || (m2 && LAKHS.test(m2)))) period = 'yearly';
     const certain = currency !== null && YEARLY_IF_LARGE.has(currency);
-    if (!period && certain && low >= 20_000) period = 'yearly';
-    if (!period && certain && (high ?? low) < 150 && low >= FLOOR.hourly) period = 'hourly';
+    const least = fromZero ? high! : low;
+    if (!period && certain && least >= 20_000) period = 'yearly';
+    if (!period && certain && (high ?? low) < 150 && least >= FLOOR.hourly) period = 'hourly';
     // A neutral amount must look like pay for its period ("$100 per month to support open source" does not).
     if (tier === 2 && certain && (high ?? low) < FLOOR[period ?? 'hourly']) continue;
 
-    let min: number | null = low;
+    let min: number | null = fromZero ? null : low;
     let max: number | null = high ?? low;
     if (high === null) {
       if (UP_TO.test(before.slice(-25))) min = null;
@@ -359,8 +366,9 @@ export function payFromText(markdown: string, hints?: { countryCode?: string | n
     if (line.heading || (text.length <= 80 && HEADING_LABEL.test(text))) {
       context.paySection = PAY_HEADING.test(text);
       context.sectionPeriod = context.paySection ? lastPeriodWord(text) : null;
-    } else if (text.length <= 40 && !DIGIT.test(text) && !SENTENCE_END.test(text) && PAY_HEADING.test(text)) {
-      // A short label line without a colon ("Pay Range", "Annual Salary") opens a pay block too.
+    } else if (!line.item && text.length <= 40 && !DIGIT.test(text) && !SENTENCE_END.test(text) && PAY_HEADING.test(text)) {
+      // A short label line without a colon ("Pay Range", "Annual Salary") opens a pay block too;
+      // a short list item ("- Industry competitive pay") is one perk among others, not a label.
       context.paySection = true;
       context.sectionPeriod = lastPeriodWord(text);
     }

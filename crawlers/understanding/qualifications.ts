@@ -152,7 +152,7 @@ function certificationsIn(item: string, out: string[]): void {
 
 /** Items of an unclassified section that read like requirements. */
 const REQUIREMENT_LIKE =
-  /\b\d+\+?\s*(?:-\s*\d+\s*)?(?:years?|yrs|jahre|ans|años|lat)\b(?! old)|\b(?:experience (?:with|in)|proficien(?:t|cy)|knowledge of|familiar(?:ity)? with|degree|bachelor|master'?s|ph\.?d|certified|certification)\b|\b(?:erfahrung (?:mit|in|im)|kenntnisse|studium|ausbildung)\b|(?:expérience (?:en|avec|de)|maîtrise|connaissances?|diplôme)|(?:experiencia (?:en|con)|conocimientos|título)|(?:doświadczenie|znajomość|wykształcenie)/i;
+  /\b\d+\+?\s*(?:-\s*\d+\s*)?(?:years?|yrs|jahre|ans|años|lat)\b(?! old)|\b(?:experience (?:with|in)|proficien(?:t|cy)|knowledge of|familiar(?:ity)? with|degree|bachelor|master'?s|ph\.?d|certified|certification|expertise (?:in|with)|(?:demonstrated|proven) (?:ability|experience|track record)|ability to|understanding of|(?:communication|interpersonal|analytical|organi[sz]ational) skills|fluen(?:t|cy) in)\b|\b(?:erfahrung (?:mit|in|im)|kenntnisse|studium|ausbildung)\b|(?:expérience (?:en|avec|de)|maîtrise|connaissances?|diplôme)|(?:experiencia (?:en|con)|conocimientos|título)|(?:doświadczenie|znajomość|wykształcenie)/i;
 
 interface Collector {
   skills: Skill[];

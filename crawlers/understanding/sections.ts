@@ -128,6 +128,9 @@ const KIND_PATTERNS: ReadonlyArray<[SectionKind, RegExp]> = [
         'pluspunkte?', 'wunschenswert', 'von vorteil', 'idealerweise', 'was schon ware', 'un plus', 'atouts?', 'serait un plus',
         'apprecie(e|s|es)?', 'se valorara', 'valorable', 'deseables?', 'valoramos', 'no excluyente', 'stand out from the crowd', 'ways to stand out', 'bonus if you have', 'mile widziane', 'dodatkowym atutem', 'atutem', 'dodatkowe atuty',
         'big plus', 'good to haves?', 'desejavel', 'desejaveis', 'diferenciais',
+        // Italian, Dutch, Portuguese
+        'costituisce titolo preferenziale', 'titolo preferenziale', 'preferibilmente', 'gradit[oa]', 'e un plus', 'pluspunt(?:en)?', 'is een pre', 'een pre', 'strekt tot aanbeveling',
+        'seria um diferencial', 'sera um diferencial',
       ].map((p) => `\\b${p}\\b`).join('|'),
     ),
   ],
@@ -142,6 +145,8 @@ const KIND_PATTERNS: ReadonlyArray<[SectionKind, RegExp]> = [
         'nous proposons', 'avantages', 'pourquoi nous rejoindre', 'ofrecemos', 'que ofrecemos', 'te ofrecemos', 'beneficios',
         'oferujemy', 'co oferujemy', 'to oferujemy', 'benefity', 'co zyskujesz', 'w zamian oferujemy', 'take care of you', 'why should you join',
         'reasons to (?:be a part of|join)', 'supports full time employees', '^why(?! (?:this|the) role)', '^warum', '^pourquoi', '^por que',
+        'la nostra offerta', 'cosa offriamo', 'offriamo', 'ti offriamo', 'cosa ti offriamo', 'vantaggi', 'wij bieden', 'wat wij bieden', 'wat bieden wij', 'wat we bieden',
+        'ons aanbod', 'arbeidsvoorwaarden', 'wat krijg je', 'o que oferecemos', 'oferecemos', '^perche', '^waarom',
       ].map((p) => `\\b${p}\\b`).join('|'),
     ),
   ],
@@ -160,6 +165,11 @@ const KIND_PATTERNS: ReadonlyArray<[SectionKind, RegExp]> = [
         'kogo szukamy', 'od ciebie oczekujemy', 'your expertise', 'votre expertise', 'what we require', 'requires the following', '^education$',
         'du hast', 'was du mitbringen solltest', 'was du brauchst', 'candidat(?:e| e)? ideal', 'qualities we look for', 'we look for', 'could be a match',
         'who we are looking for', 'what it takes', 'what we value', 'characteristics', 'excel in this role', 'yetkinlikler', 'nitelikler',
+        'hear from you if', 'apply if', '(?:good|great|strong) fit if', 'a match if', 'this role is for you if', 'thrive in this role if',
+        'wonach wir suchen', 'was wir suchen', 'das suchen wir', 'wen wir suchen',
+        'il tuo profilo', 'profilo', 'requisiti', 'chi stiamo cercando', 'chi cerchiamo', 'cosa cerchiamo', 'competenze', 'cosa ci aspettiamo',
+        'wij zoeken', 'wie zoeken wij', 'wie we zoeken', 'wat vragen wij', 'wat we vragen', 'wat wij vragen', 'functie ?eisen', 'jouw profiel', 'profiel', 'vereisten',
+        'wat breng je mee', 'wat jij meebrengt', 'wat neem je mee', 'wie ben jij', 'wie ben je', 'seu perfil', 'o que buscamos', 'o que procuramos', 'qualificacoes',
       ].map((p) => `\\b${p}\\b`).join('|'),
     ),
   ],
@@ -170,6 +180,7 @@ const KIND_PATTERNS: ReadonlyArray<[SectionKind, RegExp]> = [
         'who we are', 'our company', 'our story', 'our mission', 'company overview', 'company description', 'about us', 'about the company', 'uber uns',
         'life at', 'our culture', 'our values', 'meet the team', 'the team', 'meet [a-z]+$', 'qui nous sommes', 'nuestra empresa',
         'wer wir sind', 'das sind wir', 'a propos', 'qui sommes nous', 'sobre nosotros', 'quienes somos', 'o nas', 'kim jestesmy', 'o firmie',
+        'chi siamo', 'su di noi', 'over ons', 'wie zijn wij', 'wie wij zijn', 'quem somos', 'sobre nos',
       ].map((p) => `\\b${p}\\b`).join('|'),
     ),
   ],
@@ -187,6 +198,9 @@ const KIND_PATTERNS: ReadonlyArray<[SectionKind, RegExp]> = [
         'deine rolle', 'vos missions', 'missions?', 'vos responsabilites', 'responsabilites', 'ton role', 'votre role', 'ce que tu feras', 'ce que vous ferez', 'deine mission', 'dein job',
         'responsabilidades', 'funciones', 'tus funciones', 'que haras', 'tareas', 'tu rol', 'zakres obowiazkow', 'obowiazki',
         'twoje zadania', 'zadania', 'czym bedziesz sie zajmowac', 'twoja rola',
+        'was du tun wirst', 'deine wirkung', 'le tue responsabilita', 'responsabilita', 'di cosa ti occuperai', 'cosa farai', 'mansioni', 'compiti', 'il tuo ruolo', 'le tue attivita',
+        'taakomschrijving', 'functieomschrijving', 'wat ga je doen', 'wat je gaat doen', 'jouw taken', 'je taken', '^taken$', 'verantwoordelijkheden', 'jouw rol', 'je rol',
+        'o que voce vai fazer', 'o que voce fara', 'suas atribuicoes', 'atribuicoes', 'atividades',
       ].map((p) => `\\b${p}\\b`).join('|'),
     ),
   ],
@@ -259,12 +273,14 @@ export function isPreferredItem(item: string): boolean {
 
 const ATX_HEADING = /^#{1,6}\s+(\S.*)$/;
 const CLOSING_HASHES = /(?<!\s)\s+#+$/;
-const BOLD_LINE = /^\*\*(.+)\*\*\s*:?$/;
+const BOLD_LINE = /^\*\*(.+)\*\*\s*[:.]?$/;
 const BOLD_PREFIX = /^\*\*([^*]{1,100}?)\s*(:?)\*\*\s*(:?)\s*(\S.*)$/;
 const COLON_LINE = /^([^:]{2,100}):\s*$/;
 const BULLET = /^\s*(?:[-*•·▪◦‣–—●○■]|\\[-*+]|\+|\d{1,2}\\?[.)])\s+(.*)$/;
 const INDENTED = /^\s{2,}\S/;
 const SENTENCE_PUNCT = /[.!?]$/;
+/** A sentence that opens a list ("We want to hear from you if..."), a heading however long. */
+const LEAD_IN = /\b(?:if|when|who)(?:\s+you)?\s*(?:\.{2,}|…)$/i;
 
 function wordCount(text: string): number {
   let count = 0;
@@ -299,8 +315,9 @@ function headingOf(line: string, nextIsBullet: boolean): Heading | null {
       const text = plainInline(whole[1]).replace(/\s*:$/, '').trim();
       if (!text || text.length > 100 || wordCount(text) > 12) return null;
       const kind = classifyHeading(text);
-      // A bold sentence is emphasis, not a heading, unless it names a section.
-      if (SENTENCE_PUNCT.test(text) && kind === 'other') return null;
+      // A bold sentence is emphasis, not a heading, unless it is short and names a section ("Who
+      // you are." is one; "We provide you with the knowledge and skills you need to succeed." is not).
+      if (SENTENCE_PUNCT.test(text) && (kind === 'other' || (wordCount(text) > 5 && !LEAD_IN.test(text)))) return null;
       return { text, kind, rest: null, colon: false };
     }
     const prefix = BOLD_PREFIX.exec(line);

@@ -71,7 +71,7 @@ const TITLE_LEVELS: Record<ExperienceLevel, string[]> = {
   entry: ['junior', 'jr\\.?', 'juniorin', 'new grad(?:uate)?', 'graduate(?! (?:admissions?|school|program(?:me)?|recruit\\p{L}*|studies|affairs|faculty|office|student services))', 'grad',
     'entry[- ]level', 'trainee', 'absolvent(?:in)?', 'berufseinsteiger(?:in)?', 'einsteiger(?:in)?', 'young professional', 'débutant(?:e)?', 'jeune diplômée?', 'recién (?:graduad[oa]|titulad[oa])',
     'młodsz[yae]', `associate(?= (?!(?:${ASSOCIATE_NOT})${E})\\p{L})`],
-  mid: ['mid[- ]?level', `mid(?=[\\s/-]+(?!(?:market|size|sized|west|atlantic|south|year|term|tier|range|cap|day|night|shift|career)${E}))`, 'intermediate',
+  mid: ['mid[- ]?level', `mid(?=[\\s/-]+(?!(?:market|size|sized|west|atlantic|south|year|term|tier|range|cap|day|night|shift|career)${E}))`, 'intermediate', 'medior',
     `regular(?= (?!(?:full|part|time|employee|shift|hours|season\\p{L}*|status)${E})\\p{L})`],
   senior: [`senior(?! (?:living|care|services|center|centre|citizens?|housing|home|community|residents?|health)${E})(?! (?:${FUNCTION_MANAGER_NOT}[\\p{L}-]+ )?manager)`, `sr\\.?(?![.\\p{L}])(?! (?:${FUNCTION_MANAGER_NOT}[\\p{L}-]+ )?manager)`, 'snr', 'sénior', 'seniorin', 'starsz[yae]', 'expert', 'kıdemli',
     'assistant vice[- ]president', 'avp'],
@@ -125,7 +125,7 @@ const MANAGES_PEOPLE = new RegExp(
       `|supervis\\p{L}* (?:a|the|our) (?:\\S+ ){0,3}?(?:analysts?|engineers?|specialists?|staff|supervisors?|managers?)` +
       `|direct reports|people management|people manager|line management|managing (?:a )?team|team of \\d+ (?:\\S+ )?(?:analysts|engineers|people|specialists|planners|investigators)` +
       `|supervisor of|supervisory (?:experience|responsibilit\\p{L}*)|(?:provides?|providing) (?:[\\p{L},]+ ){0,4}?leadership to (?:the |a |all )?(?:team|staff)` +
-      `|führungsverantwortung|personalverantwortung|disziplinarische führung|(?:führst|leitest) (?:ein|das|dein) (?:\\S+ )?team` +
+      `|führungsverantwortung|personalverantwortung|disziplinarische führung|(?:führst|leitest|motivierst|entwickelst) (?:ein|das|dein) (?:\\S+ )?team|teamführung|mitarbeiterführung|führungserfahrung` +
       `|(?:encadrer|diriger|gérer|manager|animer) (?:et \\p{L}+ )?(?:une|l'|votre|vos|des|les) (?:\\p{L}+ )?équipes?|à la tête d'une équipe|management d'équipe` +
       `|(?:liderar|gestionar|dirigir|coordinar) (?:y \\p{L}+ )?(?:un|el|los) equipos?|a cargo de un equipo|(?:zarządzanie|kierowanie) zespołem)${E}`,
   ),
@@ -281,7 +281,7 @@ const ITEM_EXPERIENCE = new RegExp(
 /** Experience the text marks as not needed ("Optional: experience with …; while not required, it helps"). */
 const OPTIONAL = /\b(?:optional|not required|not necessary|not needed|nicht erforderlich|nicht notwendig|pas obligatoire|pas nécessaire|no es necesari[oa]|no se requiere|nie jest wymagane)\b/i;
 /** An entry role says so: no experience needed. */
-const NO_EXPERIENCE = /\b(?:no (?:prior |previous )?experience (?:is )?(?:required|necessary|needed)|no experience\?|without (?:prior )?experience|keine (?:vorherige |berufs)?erfahrung|keine vorkenntnisse|sans expérience|aucune expérience (?:requise|nécessaire)|sin experiencia|bez doświadczenia|nie wymagamy doświadczenia)/iu;
+const NO_EXPERIENCE = /\b(?:no (?:prior |previous )?experience (?:is )?(?:required|necessary|needed)|no experience\?|without (?:prior )?experience|regardless of (?:prior |previous |your )?experience|keine (?:vorherige |berufs)?erfahrung|keine vorkenntnisse|sans expérience|aucune expérience (?:requise|nécessaire)|(?:une )?première expérience|profil junior|débutants? acceptés?|sin experiencia|bez doświadczenia|nie wymagamy doświadczenia)/iu;
 
 /** The candidate sought is experienced without a number: "seasoned professionals", "extensive experience", "amplia experiencia". */
 const SEASONED = new RegExp(

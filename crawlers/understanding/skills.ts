@@ -378,13 +378,36 @@ function startsSentence(text: string, start: number): boolean {
   return c === 0x2e || c === 0x21 || c === 0x3f || c === 0x3a || c === 0x3b || c === 0x0a;
 }
 
+/** German adjective endings ("strukturierte", "zuverlässiger", "analytischen"), longest first. */
+const INFLECTIONS = ['en', 'er', 'es', 'em', 'e'];
+/** How German adjectives end in their dictionary form ("proaktiv", "zuverlässig", "analytisch", "belastbar"). */
+const GERMAN_ADJECTIVE = /(?:ig|isch|iv|iert|lich|bar|sam|haft|stark)$/;
+
+/**
+ * The trie node of a word, or of its dictionary form when the word is an inflected German
+ * adjective the dictionary has ("proaktive" is "proaktiv", "lösungsorientierten" is
+ * "lösungsorientiert"). English words keep their meaning: their endings are not stripped unless
+ * what is left ends like a German adjective, and exact forms (acronyms, ordinary-word skills)
+ * still compare as written, so an inflected word never meets them.
+ */
+function nodeOf(level: Map<string, TrieNode>, key: string): TrieNode | undefined {
+  const node = level.get(key);
+  if (node || key.length < 6) return node;
+  for (const ending of INFLECTIONS) {
+    if (!key.endsWith(ending)) continue;
+    const stem = key.slice(0, -ending.length);
+    if (GERMAN_ADJECTIVE.test(stem)) return level.get(stem);
+  }
+  return undefined;
+}
+
 /**
  * The longest dictionary phrase starting at token `i`: the forms written there (several when one
  * phrase names several skills, "creative problem solver") and its last token.
  */
 function longestAt(text: string, tokens: Tokens, i: number): { forms: Form[]; last: number } | null {
   const count = tokens.key.length;
-  let node = ROOT.get(tokens.key[i]);
+  let node = nodeOf(ROOT, tokens.key[i]);
   let j = i;
   let best: { forms: Form[]; last: number } | null = null;
   while (node) {
@@ -399,7 +422,7 @@ function longestAt(text: string, tokens: Tokens, i: number): { forms: Form[]; la
       }
     }
     if (!node.next || j + 1 >= count || !isGap(text, tokens.end[j], tokens.start[j + 1])) break;
-    node = node.next.get(tokens.key[j + 1]);
+    node = nodeOf(node.next, tokens.key[j + 1]);
     j++;
   }
   return best;

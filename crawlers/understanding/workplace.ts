@@ -257,7 +257,12 @@ const COMPANY_REMOTE = [
   'remote[- ]first (?:company|culture|team|policy|organi[sz]ation|environment)',
   'all (?:of )?our (?:roles|positions|jobs) are remote',
 ];
-const COMPANY_ONSITE = ['(?:we(?:\'re| are)) an? in[- ]person (?:team|company)'];
+const COMPANY_ONSITE = [
+  '(?:we(?:\'re| are)) an? in[- ]person (?:team|company)',
+  // "we come into the office every day", "Deshalb kommen wir jeden Tag ins Büro"
+  'we (?:all )?(?:come|go|work) (?:in)?to (?:the|our) office (?:every day|daily|five days a week)',
+  '(?:kommen|arbeiten|sind) wir (?:\\S+ )?(?:jeden tag|täglich) (?:ins|im) büro',
+];
 const PERCENT_REMOTE = '\\d{1,3} ?% (?:telecommut\\p{L}*|remote(?: work)?|work(?:ing)? from home|telework\\p{L}*)(?: is)? (?:permitted|allowed|possible|eligible)';
 const ALTERNATIVES = ['remote (?:or|/|&|and) hybrid', 'hybrid (?:or|/|&) remote', 'remote-or-hybrid'];
 
@@ -407,6 +412,38 @@ function resolveText(found: TextModel): WorkModel | null {
   return null;
 }
 
+/**
+ * Titles of work done at a site, hands on: trades, production and maintenance, stores, kitchens,
+ * care and clinics, labs, warehouses and driving, in English, German, French, Spanish, Italian,
+ * Dutch and Polish, written without accents (the title is matched with its accents dropped). A
+ * "Technician" alone may be remote support, so it counts with its site word.
+ */
+const SITE_WORK = new RegExp(
+  `${S}(?:${[
+    'electricians?', 'journeyman', 'plumbers?', 'carpenters?', 'welders?', 'machinists?', 'mechanics?', 'millwrights?', 'pipefitters?', 'hvac', 'linemen', 'lineman',
+    '(?:assembly|maintenance|production|manufacturing|field service|service|lab|laboratory|pharmacy|surgical|veterinary|vet|automotive|hvac|electrical|mechanical) (?:technicians?|techs?)',
+    '(?:assembler|installer|fitter)s?', '(?:machine|forklift|equipment|line|production|cnc|crane) operators?', 'production workers?',
+    'warehouse (?:associates?|workers?|operatives?|supervisors?|managers?|leads?|clerks?)', 'pickers?', 'packers?', 'stockers?', 'delivery drivers?', 'truck drivers?', 'cdl', 'couriers?', 'baristas?', 'cooks?', '(?:sous|head|pastry|executive) chefs?', 'chef de partie', 'dishwashers?', 'waiters?', 'waitress\\p{L}*',
+    'bartenders?', 'housekeep\\p{L}*', 'cashiers?', 'store (?:managers?|associates?|leads?|supervisors?)', 'shop assistants?', 'retail (?:associates?|assistants?)', 'sales assistants?',
+    'registered nurses?', 'nurses?', 'rn', 'lpn', 'cna', 'caregivers?', 'medical assistants?', 'dental (?:assistants?|hygienists?)', 'phlebotomists?', 'pharmacists?', 'physiotherapists?',
+    'estheticians?', 'aestheticians?', 'hairdressers?', 'hair stylists?', 'lab managers?', 'laboratory managers?', 'site managers?', 'construction (?:workers?|superintendents?|foremen|foreman)', 'superintendents?',
+    'security (?:guards?|officers?)', 'janitors?', 'custodians?', 'groundskeepers?', 'landscapers?',
+    // German, French, Spanish, Italian, Dutch, Polish
+    'elektriker\\p{L}*', 'elektroniker\\p{L}*', 'mechatroniker\\p{L}*', 'mechaniker\\p{L}*', 'monteur\\p{L}*', 'schlosser\\p{L}*', 'schweißer\\p{L}*', 'lagerist\\p{L}*', 'lagermitarbeiter\\p{L}*',
+    'fahrer\\p{L}*', 'koch', 'kochin', 'verkaufer\\p{L}*', 'filialleit\\p{L}*', 'storeleit\\p{L}*', 'pflegefachkr\\p{L}*', 'pflegekr\\p{L}*', 'krankenpfleger\\p{L}*', 'gesundheits- und krankenpfleger\\p{L}*',
+    'altenpfleger\\p{L}*', 'medizinische[rn]? fachangestellte[rn]?', 'mfa', 'produktionsmitarbeiter\\p{L}*', 'maschinenfuhrer\\p{L}*', 'anlagenfuhrer\\p{L}*', 'laborant\\p{L}*',
+    'electricien\\p{L}*', 'electromecanicien\\p{L}*', 'electrotechnicien\\p{L}*', 'mecanicien\\p{L}*', 'technicien(?:ne)? de maintenance', 'soudeur\\p{L}*', 'magasinier\\p{L}*', 'cariste\\p{L}*',
+    'chauffeur\\p{L}*', 'cuisinier\\p{L}*', 'vendeu(?:r|se)\\p{L}*', 'infirmi(?:er|ere)\\p{L}*', 'aide-soignant\\p{L}*', 'operateur de production', 'operatrice de production', 'estheticien\\p{L}*',
+    'electricista\\p{L}*', 'mecanic[oa]s?', 'soldador\\p{L}*', 'mozo de almacen', 'carretiller\\p{L}*', 'conductor(?:a|es)?', 'cociner[oa]s?', 'camarer[oa]s?', 'dependient[ae]s?', 'enfermer[oa]s?',
+    'elettricist\\p{L}*', 'manutentor\\p{L}*', 'magazzinier\\p{L}*', 'estetist\\p{L}*', 'infermier\\p{L}*', 'commess[oa]', 'cuoc[oa]', 'autista',
+    'elektricien\\p{L}*', 'monteur', 'verpleegkundige\\p{L}*', 'magazijnmedewerker\\p{L}*', 'heftruckchauffeur\\p{L}*', 'productiemedewerker\\p{L}*', 'onderhoudstechnicus', 'laborant',
+    'elektryk\\p{L}*', 'mechanik\\p{L}*', 'magazynier\\p{L}*', 'kierowca', 'kierowcy', 'spawacz\\p{L}*', 'pielegniark\\p{L}*', 'operator wozka', 'operator maszyn', 'slusarz\\p{L}*',
+  ].map(sp).join('|')})${E}`,
+  'iu',
+);
+
+const withoutAccents = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '');
+
 /** The work model a posting states: structured value, else title, locations and text (see the header); null when nothing says it. */
 export function workplaceOf(input: { stated: WorkModel | null; title: string; markdown: string; locations: string[] }): WorkModel | null {
   const found = textModel(plainText(input.markdown));
@@ -435,6 +472,8 @@ export function workplaceOf(input: { stated: WorkModel | null; title: string; ma
   }
   if (remote > 0 && onsite === 0 && places === 0) return found.hybrid ? 'hybrid' : 'remote';
   if (onsite > 0 && remote === 0) return found.hybrid ? 'hybrid' : 'onsite';
-  // Mixed lists (an office and "Remote") and plain places: the text decides.
-  return resolveText(found);
+  // Mixed lists (an office and "Remote") and plain places: the text decides; when it says
+  // nothing, work that can only be done where the things are (an electrician, a store manager,
+  // a lab, a nurse) is on site.
+  return resolveText(found) ?? (remote === 0 && SITE_WORK.test(withoutAccents(input.title)) ? 'onsite' : null);
 }
