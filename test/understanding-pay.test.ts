@@ -3,7 +3,7 @@
 // number formats), the period and currency rules, and the amounts that are NOT pay.
 import t from 'tap';
 import type { Compensation } from '../db/jobs.ts';
-import { payFromText } from '../crawlers/understanding/pay.ts';
+import { payFromText, statedPay } from '../crawlers/understanding/pay.ts';
 
 interface Case {
   name: string;
@@ -59,6 +59,11 @@ const RANGES: Case[] = [
 ];
 
 const SINGLE_AND_PERIODS: Case[] = [
+  {
+    name: 'the first range of several, its sentence read across an abbreviation ("the U.S. is")',
+    markdown: 'The typical base pay range for this role across the U.S. is: $50,000/year - $80,000/year + bonus + equity + benefits. For Colorado, the salary range is: $55,000 - $75,000 + bonus.',
+    want: pay(50000, 80000, 'USD', 'yearly'),
+  },
   { name: 'a period on both ends of a range', markdown: 'The typical base pay range for this role is: $50,000/year - $80,000/year + bonus + equity.', want: pay(50000, 80000, 'USD', 'yearly') },
   { name: 'hourly on both ends', markdown: 'Pay: $25/hr - $30/hr', want: pay(25, 30, 'USD', 'hourly') },
   { name: 'a band from zero states only its upper end', markdown: 'Salary range: $0 – $123K', want: pay(null, 123000, 'USD', 'yearly') },
@@ -168,4 +173,11 @@ t.test('pay in a real-looking posting with traps before it', async (t) => {
     'The US base salary range for this full-time position is $151,500 - $227,300 + equity + benefits. Individual pay is determined by location, skills and experience.',
   ].join('\n');
   t.same(payFromText(markdown, { countryCode: 'US' }), pay(151500, 227300, 'USD', 'yearly'));
+});
+
+t.test('pay stated in fields: a band from zero states only its upper end; others are served as stated', async (t) => {
+  t.same(statedPay(pay(0, 123000, 'USD', 'yearly')), pay(null, 123000, 'USD', 'yearly'));
+  t.same(statedPay(pay(90000, 110000, 'USD', 'yearly')), pay(90000, 110000, 'USD', 'yearly'));
+  t.same(statedPay(pay(0, 0, 'USD', 'yearly')), pay(0, 0, 'USD', 'yearly'));
+  t.equal(statedPay(null), null);
 });

@@ -193,20 +193,23 @@ t.test('a Polish posting with "**Heading:**" lines', async (t) => {
   );
 });
 
-t.test('bold-prefixed lines: a known label opens a section, any other label is just text', async (t) => {
+t.test('bold-prefixed lines: a known label opens a section of its kind, any other label a part of its own', async (t) => {
   const markdown = `**Location:** Berlin, Germany (hybrid)
 
 **What you'll do:** You'll own the design of our billing platform. You'll work closely with finance and product.
 
-**Who you are:** An experienced engineer who enjoys working with Go and PostgreSQL.`;
+**Who you are:** An experienced engineer who enjoys working with Go and PostgreSQL.
+
+**Visa sponsorship:** We do sponsor visas! We retain an immigration lawyer to help with this.`;
   t.same(sectionsOf(markdown), [
-    { heading: null, kind: 'other', items: ['Location: Berlin, Germany (hybrid)'] },
+    { heading: 'Location', kind: 'other', items: ['Berlin, Germany (hybrid)'] },
     {
       heading: "What you'll do",
       kind: 'responsibilities',
       items: ["You'll own the design of our billing platform.", "You'll work closely with finance and product."],
     },
     { heading: 'Who you are', kind: 'requirements', items: ['An experienced engineer who enjoys working with Go and PostgreSQL.'] },
+    { heading: 'Visa sponsorship', kind: 'other', items: ['We do sponsor visas!', 'We retain an immigration lawyer to help with this.'] },
   ]);
 });
 

@@ -85,8 +85,6 @@ export function compensation(min: unknown, max: unknown, currency: string | null
   let high = amount(max);
   if (low === null && high === null) return null;
   if (low !== null && high !== null && low > high) [low, high] = [high, low];
-  // A band from zero ("$0 – $123K", as Ashby shows some) states only its upper end.
-  if (low === 0 && high !== null && high > 0) low = null;
   const code = currency?.trim().toUpperCase();
   return { min: low, max: high, currency: code && /^[A-Z]{3}$/.test(code) ? code : null, period };
 }

@@ -6,7 +6,7 @@
 import type { StatedFields, StoredJobInput } from '../../db/jobs.ts';
 import { employmentTypeOf } from './employment.ts';
 import { flagsOf } from './flags.ts';
-import { payFromText } from './pay.ts';
+import { payFromText, statedPay } from './pay.ts';
 import { qualificationsOf } from './qualifications.ts';
 import { sectionsOf } from './sections.ts';
 import { experienceLevelOf } from './seniority.ts';
@@ -43,7 +43,7 @@ export function understand(input: UnderstandingInput): Understood {
     employment_type: employment,
     work_model: workplaceOf({ stated: stated.work_model, title, markdown, locations: input.locations }),
     experience_level: experienceLevelOf({ title, markdown, employmentType: employment }),
-    compensation: stated.compensation ?? payFromText(markdown, { countryCode: input.countryCode ?? null }),
+    compensation: statedPay(stated.compensation) ?? payFromText(markdown, { countryCode: input.countryCode ?? null }),
     qualifications: qualificationsOf(sections),
     responsibilities: bulletsOf('responsibilities'),
     benefits: bulletsOf('benefits'),

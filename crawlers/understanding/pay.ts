@@ -357,6 +357,12 @@ const CURRENCY_HINT = /[$€£₹¥₩₪₺₱₦₽₴₫฿]|[A-Z]{3}|[zZ][ł
 /** A heading or label line about pay ("**Compensation**", "Salary range:", "Pay Range", "Vergütung"); gross/brutto alone is not one. */
 const PAY_HEADING = new RegExp(`${S}(?:${alternatives(PAY.filter((word) => !['brutto', 'bruto', 'brut', 'gross'].includes(word)))})${E}`, 'iu');
 
+/** Pay an ATS states in fields, as served: a band from zero ("$0 – $123K", as Ashby shows some) states only its upper end. */
+export function statedPay(stated: Compensation | null): Compensation | null {
+  if (stated && stated.min === 0 && stated.max !== null && stated.max > 0) return { ...stated, min: null };
+  return stated;
+}
+
 /** The compensation a posting's text states; null when no amount is stated as pay. */
 export function payFromText(markdown: string, hints?: { countryCode?: string | null }): Compensation | null {
   const context: Context = { country: hints?.countryCode?.toUpperCase() ?? null, paySection: false, sectionPeriod: null };

@@ -324,10 +324,10 @@ function headingOf(line: string, nextIsBullet: boolean): Heading | null {
     if (prefix && (prefix[2] || prefix[3])) {
       const text = plainInline(prefix[1]);
       if (wordCount(text) > 8) return null;
-      const kind = classifyHeading(text);
-      // "**Location:** Berlin" is a labelled value, not a section.
-      if (kind === 'other') return null;
-      return { text, kind, rest: prefix[4], colon: false };
+      // "**Location:** Berlin", "**Visa sponsorship:** We do sponsor visas!" is a labelled value:
+      // a part of its own, which ends the section before it (a requirements list does not run on
+      // into the hiring policies written after it).
+      return { text, kind: classifyHeading(text), rest: prefix[4], colon: false };
     }
     return null;
   }

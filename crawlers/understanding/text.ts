@@ -177,10 +177,13 @@ export function focus(text: string, anchor: RegExp): string {
   return parts.join('\n');
 }
 
+const isLowerAscii = (c: number) => c >= 0x61 && c <= 0x7a;
+
 /**
  * The bounds [start, end) of the sentence around `index` in plain text: from after the previous
  * line break or sentence end (`. `, `! `, `? `, `; `) to the next one. Decimal points ("$120.50")
- * and abbreviations' dots without a following space do not end a sentence.
+ * and abbreviations' dots (without a following space, or before a lower-case word: "the U.S. is")
+ * do not end a sentence.
  */
 export function sentenceBounds(text: string, index: number): [number, number] {
   let start = index;
@@ -189,7 +192,8 @@ export function sentenceBounds(text: string, index: number): [number, number] {
     if (c === 10) break;
     if (start >= 2 && (c === 32 || c === 9)) {
       const p = text.charCodeAt(start - 2);
-      if (p === 46 || p === 33 || p === 63 || p === 59) break;
+      // A dot before a lower-case word is an abbreviation's ("the U.S. is"), not a sentence end.
+      if ((p === 46 && !isLowerAscii(text.charCodeAt(start))) || p === 33 || p === 63 || p === 59) break;
     }
     start--;
   }
@@ -197,7 +201,7 @@ export function sentenceBounds(text: string, index: number): [number, number] {
   while (end < text.length) {
     const c = text.charCodeAt(end);
     if (c === 10) break;
-    if ((c === 46 || c === 33 || c === 63 || c === 59) && (end + 1 >= text.length || text.charCodeAt(end + 1) === 32 || text.charCodeAt(end + 1) === 10)) {
+    if ((c === 46 || c === 33 || c === 63 || c === 59) && (end + 1 >= text.length || text.charCodeAt(end + 1) === 10 || (text.charCodeAt(end + 1) === 32 && !(c === 46 && isLowerAscii(text.charCodeAt(end + 2)))))) {
       end++;
       break;
     }
