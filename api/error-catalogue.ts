@@ -31,6 +31,13 @@ export const errorCatalogue = {
   unsupported_file_type: { status: 422, title: 'Unsupported file type', description: 'The uploaded résumé is neither a PDF nor a DOCX document, judged by its bytes (not its name or declared type).' },
   job_apply_url_missing: { status: 422, title: 'Job has no apply URL', description: 'The job has no application URL to apply through.' },
   unsupported_ats: { status: 422, title: 'Unsupported ATS', description: 'The apply URL is not served by a supported applicant tracking system (Greenhouse, Lever, Ashby, Workable, the sandbox).' },
+  mailbox_already_exists: { status: 409, title: 'Mailbox exists', description: 'The account already has a mailbox at this address. Delete it first to connect it again.' },
+  mailbox_verification_failed: { status: 422, title: 'Mailbox login failed', description: 'The IMAP server could not be reached over TLS or refused the login; `detail` says which. Nothing was stored.' },
+  unsafe_imap_host: { status: 422, title: 'IMAP host not allowed', description: 'IMAP servers are reached on port 993 (ssl) or 143 (starttls) only, at public internet addresses.' },
+  mailbox_limit_reached: { status: 422, title: 'Mailbox limit reached', description: 'An account connects at most 5 mailboxes. Delete one first.' },
+  mailbox_oauth_unavailable: { status: 503, title: 'Outlook connections unavailable', description: 'Outlook mailboxes are not configured on this service. Connect the mailbox over IMAP instead.' },
+  verification_code_not_found: { status: 404, title: 'No verification code', description: 'No verification code arrived in the mailbox in the window asked for (`since`, `sender_contains`, `wait_seconds`). When the newest verification email asks to open a link instead, `verification` is `link` and the link is not followed.' },
+  mailbox_unreachable: { status: 502, title: 'Mailbox unreachable', description: 'The mailbox could not be read: its server refused the login or could not be reached (`detail` says which). Its status shows the health checks\' view.' },
   auto_apply_coming_soon: { status: 503, title: 'Auto Apply coming soon', description: 'Creating applications is not open for this account yet. Do not retry.' },
   rate_limit_exceeded: { status: 429, title: 'Rate limit exceeded', description: 'Too many requests in one of the rolling windows. Wait `Retry-After` seconds.' },
 } satisfies Record<string, ErrorCodeInfo>;
@@ -52,6 +59,7 @@ const STATUS_TITLES: Record<number, string> = {
   431: 'Request Header Fields Too Large',
   429: 'Too Many Requests',
   500: 'Internal Server Error',
+  502: 'Bad Gateway',
   503: 'Service Unavailable',
 };
 

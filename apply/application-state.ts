@@ -3,10 +3,12 @@
 // same transaction (pg-boss shares the database), so a crash leaves either both or
 // neither: never a step without its worker job, never an answer without its fill.
 import type { PgBoss } from '../db/boss.ts';
-import { applyExpireQueue, applyStepQueues, type QueueDefinition, type StepJob } from '../lib/queues.ts';
+import { applyExpireQueue, applyMailboxCodeQueue, applyStepQueues, type QueueDefinition, type StepJob } from '../lib/queues.ts';
 import type { PoolClient } from '../db/pool.ts';
+import { connectedMailboxAt } from '../db/mailboxes.ts';
 import {
   insertStep,
+  stepsOf,
   updateApplication,
   updateStep,
   type Answer,
@@ -19,6 +21,7 @@ import { refundIn } from '../db/credits.ts';
 import { serializeStep } from './step-view.ts';
 import { queueWebhook } from '../webhooks/delivery.ts';
 import type { Field } from './fields.ts';
+import { applicantEmail, codeOnlyField } from './mailboxes/code-step.ts';
 
 export const FIELDS_REQUESTED = 'application.fields_requested';
 /** A form that keeps rejecting answers ends the application rather than looping. */
@@ -36,6 +39,11 @@ const send = (context: StateContext, queue: QueueDefinition<StepJob>, data: Step
 /** Asks for a step's answers: the window's expiry job, and the webhook when there is a callback URL. */
 async function requestAnswers(context: StateContext, application: ApplicationRow, step: StepRow): Promise<void> {
   await send(context, applyExpireQueue, { application_id: application.id, step_id: step.id, correction_round: step.correction_round }, { startAfter: step.answers_expire_at! });
+  await notifyCaller(context, application, step);
+}
+
+/** The webhook asking the caller for a step's answers, when the application has a callback URL. */
+export async function notifyCaller(context: StateContext, application: ApplicationRow, step: StepRow): Promise<void> {
   if (application.callback_url) {
     await queueWebhook(context.client, context.boss, {
       accountId: application.account_id,
@@ -68,8 +76,22 @@ export async function openStep(context: StateContext, application: ApplicationRo
     storage_state: read.storageState,
   });
   const updated = await updateApplication(context.client, application.id, { status: 'awaiting_answers' });
-  await requestAnswers(context, updated, step);
+  if (await answerableFromMailbox(context, updated, step)) {
+    // The code is read from the applicant's mailbox first (apply/mailboxes/code-answer.ts); the
+    // window still runs, and the caller is asked only if the mailbox cannot answer.
+    await send(context, applyExpireQueue, { application_id: application.id, step_id: step.id, correction_round: step.correction_round }, { startAfter: step.answers_expire_at! });
+    await send(context, applyMailboxCodeQueue, { application_id: application.id, step_id: step.id, correction_round: step.correction_round });
+  } else {
+    await requestAnswers(context, updated, step);
+  }
   return step;
+}
+
+/** A step asking only for an emailed code, whose applicant's address is a mailbox the account has connected. */
+async function answerableFromMailbox(context: StateContext, application: ApplicationRow, step: StepRow): Promise<boolean> {
+  if (!codeOnlyField(step.fields as Field[])) return false;
+  const email = applicantEmail(await stepsOf(context.client, [application.id]));
+  return email !== null && (await connectedMailboxAt(context.client, application.account_id, email)) !== null;
 }
 
 /** Accepted answers: the step is answered and the browser work that follows is queued. */

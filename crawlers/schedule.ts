@@ -1,7 +1,7 @@
 // The cron schedule: which queue gets a job when. pg-boss keeps schedules in the
 // database; the scheduler process (or `npm start`) keeps them equal to this list.
 import type { PgBoss } from '../db/boss.ts';
-import { companyEnrichPlanQueue, crawlPlanQueue, maintenancePruneQueue, searchIndexQueue, type QueueDefinition } from '../lib/queues.ts';
+import { companyEnrichPlanQueue, crawlPlanQueue, mailboxCheckPlanQueue, maintenancePruneQueue, searchIndexQueue, type QueueDefinition } from '../lib/queues.ts';
 
 export interface ScheduleEntry<P extends object = any> {
   queue: QueueDefinition<P>;
@@ -21,6 +21,8 @@ export const schedule: ScheduleEntry[] = [
   every(crawlPlanQueue, '* * * * *'),
   // Companies are enriched from their websites weekly (ENRICH_INTERVAL_DAYS); the planner queues those due.
   every(companyEnrichPlanQueue, '*/10 * * * *'),
+  // Connected mailboxes are checked every MAILBOX_CHECK_INTERVAL_MINUTES; the planner queues those due.
+  every(mailboxCheckPlanQueue, '*/5 * * * *'),
 ];
 
 /** Makes the stored schedules match `entries`: adds, updates and removes. */

@@ -53,8 +53,10 @@ export async function recordStep(db: Queryable, token: string, step: number, ans
   );
 }
 
-export async function setVerificationCode(db: Queryable, token: string, code: string): Promise<void> {
-  await db.query('UPDATE sandbox_submissions SET verification_code = coalesce(verification_code, $2) WHERE token = $1', [token, code]);
+/** Sets the submission's code once; true when this call set it (the code is then "mailed"). */
+export async function setVerificationCode(db: Queryable, token: string, code: string): Promise<boolean> {
+  const { rowCount } = await db.query('UPDATE sandbox_submissions SET verification_code = $2 WHERE token = $1 AND verification_code IS NULL', [token, code]);
+  return (rowCount ?? 0) > 0;
 }
 
 export async function markSubmitted(db: Queryable, token: string, receiptId: string | null): Promise<void> {

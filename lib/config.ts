@@ -1,5 +1,6 @@
 // Every setting the service reads, in one place. Each entry names its environment
 // variable and its default; README.md lists the same table for operators.
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { StartupError } from './startup-error.ts';
 import { parseKey } from './secret-box.ts';
@@ -35,6 +36,33 @@ export interface Config {
   browser: BrowserSettings;
   crawl: CrawlConfig;
   encryption: EncryptionSettings;
+  mailboxes: MailboxConfig;
+}
+
+/** Connected mailboxes (mail/): how IMAP servers are reached and trusted, and the Outlook app. */
+export interface MailboxConfig {
+  /** MAILBOX_IMAP_ROUTES: "host:port=127.0.0.1:port,..." sends a mailbox's IMAP server to a loopback one (tests only, refused in production). */
+  imapRoutes: Record<string, { host: string; port: number }>;
+  /** MAILBOX_TLS_CA_FILE: a PEM file of further CAs an IMAP server's certificate may chain to (beside the system's). */
+  tlsCa: string | null;
+  /** MAILBOX_CHECK_INTERVAL_MINUTES: how often each connected mailbox is checked. */
+  checkIntervalMinutes: number;
+  /** SANDBOX_SMTP_URL (smtp://host:port): the sandbox email-code form also sends its code there by SMTP, for real mailbox reads. */
+  sandboxSmtpUrl: string | null;
+  /** Outlook connections (MICROSOFT_CLIENT_ID and MICROSOFT_CLIENT_SECRET set); null: not configured. */
+  outlook: OutlookConfig | null;
+}
+
+export interface OutlookConfig {
+  clientId: string;
+  clientSecret: string;
+  /** MICROSOFT_AUTHORITY: the tenant's authority, https://login.microsoftonline.com/common by default. */
+  authority: string;
+  /** MICROSOFT_AUTHORITY_METADATA: the authority's OpenID configuration as JSON, for an authority msal-node does not know (tests). */
+  authorityMetadata: string | null;
+  /** MICROSOFT_IMAP_HOST: the IMAP server mail is read from (outlook.office365.com:993). */
+  imapHost: string;
+  imapPort: number;
 }
 
 /** Keys of encryption at rest (lib/secret-box.ts; db/encryption-keys.ts). */
@@ -192,6 +220,7 @@ function readConfig(env: Env): Config {
     },
     browser: { path: env.CHROMIUM_PATH || null, source: chromiumSource(env), unpackDir: path.join(dataDir, 'chromium') },
     encryption: readEncryptionSettings(env),
+    mailboxes: readMailboxConfig(env, isProduction),
     opensearch: env.OPENSEARCH_URL
       ? {
           url: env.OPENSEARCH_URL.replace(/\/+$/, ''),
@@ -231,4 +260,72 @@ export function parseCrawlOrigins(raw: string | undefined, production: boolean):
     mapping[from.origin] = to.origin;
   }
   return mapping;
+}
+
+function readMailboxConfig(env: Env, production: boolean): MailboxConfig {
+  const clientId = env.MICROSOFT_CLIENT_ID?.trim();
+  const clientSecret = env.MICROSOFT_CLIENT_SECRET?.trim();
+  if (!!clientId !== !!clientSecret) throw new Error('MICROSOFT_CLIENT_ID and MICROSOFT_CLIENT_SECRET are set together (Outlook mailboxes), or neither.');
+  const imap = hostAndPort(env.MICROSOFT_IMAP_HOST || 'outlook.office365.com:993', 'MICROSOFT_IMAP_HOST');
+  const caFile = env.MAILBOX_TLS_CA_FILE?.trim();
+  let tlsCa: string | null = null;
+  if (caFile) {
+    try {
+      tlsCa = readFileSync(caFile, 'utf8');
+    } catch (error) {
+      throw new Error(`MAILBOX_TLS_CA_FILE: cannot read ${caFile} (${(error as Error).message})`);
+    }
+  }
+  return {
+    imapRoutes: parseImapRoutes(env.MAILBOX_IMAP_ROUTES, production),
+    tlsCa,
+    checkIntervalMinutes: Math.max(1, integer(env, 'MAILBOX_CHECK_INTERVAL_MINUTES', 30)),
+    sandboxSmtpUrl: smtpUrl(env.SANDBOX_SMTP_URL),
+    outlook:
+      clientId && clientSecret
+        ? {
+            clientId,
+            clientSecret,
+            authority: (env.MICROSOFT_AUTHORITY || 'https://login.microsoftonline.com/common').replace(/\/+$/, ''),
+            authorityMetadata: env.MICROSOFT_AUTHORITY_METADATA || null,
+            imapHost: imap.host,
+            imapPort: imap.port,
+          }
+        : null,
+  };
+}
+
+function smtpUrl(raw: string | undefined): string | null {
+  if (!raw?.trim()) return null;
+  let url: URL;
+  try {
+    url = new URL(raw.trim());
+  } catch {
+    throw new Error(`SANDBOX_SMTP_URL: cannot read "${raw}" (smtp://host:port).`);
+  }
+  if (url.protocol !== 'smtp:' && url.protocol !== 'smtps:') throw new Error(`SANDBOX_SMTP_URL: ${url.protocol} is not smtp: or smtps:.`);
+  return url.toString();
+}
+
+function hostAndPort(raw: string, name: string): { host: string; port: number } {
+  const match = /^\[?([^\]\s]+?)\]?:(\d{1,5})$/.exec(raw.trim());
+  const port = match ? Number(match[2]) : NaN;
+  if (!match || port < 1 || port > 65535) throw new Error(`${name}: cannot read "${raw}" (host:port, e.g. imap.example.com:993).`);
+  return { host: match[1]!.toLowerCase(), port };
+}
+
+/** Parses MAILBOX_IMAP_ROUTES ("imap.example.test:993=127.0.0.1:3993,..."); refused in production. */
+export function parseImapRoutes(raw: string | undefined, production: boolean): Record<string, { host: string; port: number }> {
+  if (!raw?.trim()) return {};
+  if (production) throw new Error('MAILBOX_IMAP_ROUTES sends IMAP servers to loopback ones for tests; it is refused in production.');
+  const routes: Record<string, { host: string; port: number }> = {};
+  for (const pair of raw.split(',')) {
+    const at = pair.indexOf('=');
+    if (at < 0) throw new Error(`MAILBOX_IMAP_ROUTES: cannot read "${pair}" (host:port=127.0.0.1:port).`);
+    const from = hostAndPort(pair.slice(0, at), 'MAILBOX_IMAP_ROUTES');
+    const to = hostAndPort(pair.slice(at + 1), 'MAILBOX_IMAP_ROUTES');
+    if (!isLoopback(to.host)) throw new Error(`MAILBOX_IMAP_ROUTES: ${to.host} is not a loopback address.`);
+    routes[`${from.host}:${from.port}`] = to;
+  }
+  return routes;
 }

@@ -40,6 +40,10 @@ export interface WebhookJobData {
 }
 
 /** profile.import: the profile whose résumé to read, and which upload (a newer one makes the job stale). */
+export interface MailboxCheckJobData {
+  mailbox_id: string;
+}
+
 export interface ProfileImportJobData {
   profile_id: string;
   resume_version: number;
@@ -330,6 +334,43 @@ export const profileImportQueue = declareQueue<ProfileImportJobData>({
   expireInSeconds: 300,
 });
 
+// Connected mailboxes (mail/) and the application steps they answer (apply/mailboxes/).
+export const applyMailboxCodeQueue = declareQueue<StepJob>({
+  name: 'apply.mailbox-code',
+  description:
+    "Answers an application step that asks only for an emailed verification code from the applicant's connected mailbox (waiting up to 60 s for the mail, with IMAP IDLE); when no code can be read, asks the caller (webhook) as usual.",
+  handler: 'workers/apply-mailbox-code.ts',
+  policy: 'standard',
+  retryLimit: 2,
+  retryDelay: 5,
+  // The read waits up to 60 s for the mail.
+  expireInSeconds: 180,
+  notify: true,
+});
+
+export const mailboxCheckQueue = declareQueue<MailboxCheckJobData>({
+  name: 'mailbox.check',
+  description:
+    "Logs in to one connected mailbox (IMAP, or Outlook with a silently refreshed token): `connected` with `last_checked_at` when it works, `error` with `last_error` when it does not; a failing mailbox that works again is `connected` again.",
+  handler: 'workers/mailbox-check.ts',
+  // One check per mailbox queued or running at a time (singletonKey: the mailbox id).
+  policy: 'exclusive',
+  // A mailbox that refuses us is a recorded outcome, not a failure; retries are for the database.
+  retryLimit: 2,
+  retryDelay: 30,
+  expireInSeconds: 120,
+});
+
+export const mailboxCheckPlanQueue = declareQueue<EmptyJob>({
+  name: 'mailbox.check-plan',
+  description: 'Queues a mailbox.check job for every connected or failing mailbox not checked for MAILBOX_CHECK_INTERVAL_MINUTES.',
+  handler: 'workers/mailbox-check.ts',
+  policy: 'singleton',
+  retryLimit: 2,
+  retryDelay: 30,
+  expireInSeconds: 300,
+});
+
 /** Every queue, in creation order (a dead-letter queue before the queues that name it). */
 export const queueDefinitions: QueueDefinition<any>[] = [
   maintenancePruneQueue,
@@ -350,4 +391,7 @@ export const queueDefinitions: QueueDefinition<any>[] = [
   applySessionQueue,
   applySessionExpireQueue,
   profileImportQueue,
+  mailboxCheckQueue,
+  mailboxCheckPlanQueue,
+  applyMailboxCodeQueue,
 ];

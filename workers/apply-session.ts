@@ -33,7 +33,7 @@ export const applySession = defineWorker<SessionJob>(applySessionQueue, {
     const host = acquireEngine(context);
     const idleMs = context.config.autoApply.answerWindowSeconds * 1000;
     const live = new LivePages({ idleMs, max: LIVE_PAGES, logger: context.logger.child({ component: 'session-pages' }) });
-    engines.set(context.pool, new SessionEngine({ ...context, browsers: host.browsers, live, profiles: new ProfileAnswers(context.pool) }, driveRun));
+    engines.set(context.pool, new SessionEngine({ ...context, browsers: host.browsers, live, profiles: new ProfileAnswers(context.pool, context.config) }, driveRun));
     // Frees the pages of idle and ended sessions; often enough that a short answer window (tests) is honoured.
     const timer = setInterval(() => void live.sweep((ids) => liveSessionIds(context.pool, ids)).catch(() => undefined), Math.max(1000, Math.min(30_000, idleMs / 2)));
     timer.unref();

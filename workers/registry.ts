@@ -15,8 +15,10 @@ import { profileImport } from './profile-import.ts';
 import { applySession } from './apply-session.ts';
 import { applySessionExpire } from './apply-session-expire.ts';
 import { applySessionDead } from './apply-session-dead.ts';
+import { mailboxCheck, mailboxCheckPlan } from './mailbox-check.ts';
+import { applyMailboxCode } from './apply-mailbox-code.ts';
 
-export const workerModules: WorkerModule<any>[] = [maintenancePrune, searchIndex, geocodeLocation, crawlBoardWorker, crawlPlan, webhookDeliver, applyDead, applyDiscover, applyFill, applySubmit, applyExpire, companyDiscover, companyEnrich, companyEnrichPlan, applySessionDead, applySession, applySessionExpire, profileImport];
+export const workerModules: WorkerModule<any>[] = [maintenancePrune, searchIndex, geocodeLocation, crawlBoardWorker, crawlPlan, webhookDeliver, applyDead, applyDiscover, applyFill, applySubmit, applyExpire, companyDiscover, companyEnrich, companyEnrichPlan, applySessionDead, applySession, applySessionExpire, profileImport, mailboxCheck, mailboxCheckPlan, applyMailboxCode];
 
 /** Resolves `--queues a,b` to modules; unknown names are an error naming the known ones. */
 export function selectWorkers(names: string[] | null, modules = workerModules): WorkerModule<any>[] {

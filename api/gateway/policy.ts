@@ -18,6 +18,8 @@ export const KEYS = {
   customerOnly: ['customer'],
   /** Auto Apply: no marketplace or master keys; sandbox only against sandbox forms. */
   autoApply: ['customer', 'sandbox'],
+  /** Connected mailboxes: an account's own customer keys (sandbox keys: 403 `sandbox_token_audience_forbidden`). */
+  mailboxes: ['customer'],
   /** The caller's own account and other management calls. */
   account: ['customer', 'marketplace'],
   /** The admin API. */

@@ -12,7 +12,8 @@ import { sandboxRoutes } from './sandbox.ts';
 import { applicationRoutes } from './applications.ts';
 import { sessionRoutes } from './sessions.ts';
 import { profileRoutes } from './profiles.ts';
+import { mailboxRoutes } from './mailboxes.ts';
 
 export function apiRoutes(): Route[] {
-  return [healthz, readyz, getAccount, ...feedRoutes, ...jobRoutes, ...companyRoutes, ...locationRoutes, ...applicationRoutes, ...sessionRoutes, ...profileRoutes, ...adminRoutes, ...adminBoardRoutes, ...sandboxRoutes];
+  return [healthz, readyz, getAccount, ...feedRoutes, ...jobRoutes, ...companyRoutes, ...locationRoutes, ...applicationRoutes, ...sessionRoutes, ...profileRoutes, ...mailboxRoutes, ...adminRoutes, ...adminBoardRoutes, ...sandboxRoutes];
 }

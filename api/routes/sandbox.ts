@@ -6,6 +6,7 @@ import type { Context } from 'koa';
 import { defineRoute, type Route } from '../routing/route.ts';
 import { notFound } from '../errors.ts';
 import { Type, defineComponent, nullable, stringEnum, withDefault, type Static } from '../schemas/registry.ts';
+import { mailVerificationCode } from '../sandbox/mail-code.ts';
 import { findSubmission, listSubmissions, mailedCodes, markSubmitted, recordStep, setVerificationCode, startSubmission, type SandboxSubmission } from '../../db/sandbox-submissions.ts';
 import { readForm, stepAnswers, validateStep } from '../sandbox/forms.ts';
 import { renderBroken, renderCaptcha, renderConfirmation, renderLogin, renderPending, renderStep } from '../sandbox/render.ts';
@@ -45,8 +46,13 @@ const stepPath = (scenario: Scenario, token: string, step: number) => `/sandbox/
 async function showStep(ctx: Context, scenario: Scenario, submission: SandboxSubmission, step: number, options: { values?: Record<string, unknown>; errors?: Record<string, string> } = {}) {
   let intro: string | undefined;
   if (scenario.behaviour === 'email-code' && step === 2) {
-    await setVerificationCode(ctx.services.pool, submission.token, String(crypto.randomInt(0, 1_000_000)).padStart(6, '0'));
-    intro = `We sent a 6-digit verification code to ${String(submission.steps[0]?.answers.email ?? 'your email address')}. Enter it below.`;
+    const code = String(crypto.randomInt(0, 1_000_000)).padStart(6, '0');
+    const email = submission.steps[0]?.answers.email;
+    const smtpUrl = ctx.services.config.mailboxes.sandboxSmtpUrl;
+    if ((await setVerificationCode(ctx.services.pool, submission.token, code)) && smtpUrl && typeof email === 'string' && email.includes('@')) {
+      await mailVerificationCode(smtpUrl, email, code, ctx.services.logger);
+    }
+    intro = `We sent a 6-digit verification code to ${String(email ?? 'your email address')}. Enter it below.`;
   }
   html(ctx, Object.keys(options.errors ?? {}).length > 0 ? 422 : 200, renderStep(scenario, scenario.steps[step - 1]!, step - 1, stepPath(scenario, submission.token, step), { ...options, intro }));
 }

@@ -28,6 +28,7 @@ export const ProblemSchema = defineComponent(
       active: Type.Optional(Type.Integer({ description: 'concurrency_limit_reached, request_conflict on keys: how many there are now.' })),
       correction_round: Type.Optional(Type.Integer({ description: "validation_failed, stale_correction_round: the step's current correction round." })),
       board_id: Type.Optional(Type.String({ format: 'uuid', description: 'board_exists: the board that exists.' })),
+      verification: Type.Optional(Type.Literal('link', { description: 'verification_code_not_found: the newest verification email asks to open a link instead of giving a code.' })),
       command_errors: Type.Optional(
         Type.Array(Type.Object({}, { additionalProperties: true }), {
           description: "validation_failed: one entry per answer problem, shaped as a step's command_errors.",

@@ -1,0 +1,47 @@
+// What a connected mailbox is (spec 2.9) on this side of the store: its record as responses
+// show it, and its limits (CONTRACT.md: five per account; IMAP on 993 with TLS or 143 with
+// STARTTLS only).
+import type { ImapSecurity, MailboxProvider, MailboxStatus } from '../db/mailboxes.ts';
+
+export type { ImapSecurity, MailboxProvider, MailboxStatus };
+
+export const MAILBOX_LIMITS = {
+  perAccount: 5,
+  /** The only ports, each with its own security (spec part 8). */
+  imapPorts: { 993: 'ssl', 143: 'starttls' } as Record<number, ImapSecurity>,
+  /** How long an Outlook consent link stays usable. */
+  consentMinutes: 30,
+};
+
+/** A mailbox as responses show it: no credential. */
+export interface MailboxRecord {
+  id: string;
+  provider: MailboxProvider;
+  address: string;
+  status: MailboxStatus;
+  imap_host: string | null;
+  imap_port: number | null;
+  imap_security: ImapSecurity | null;
+  username: string | null;
+  authorization_url: string | null;
+  last_error: string | null;
+  connected_at: Date | null;
+  last_checked_at: Date | null;
+  created_at: Date;
+  updated_at: Date;
+}
+
+/** The sealed credential, opened: an IMAP password or an Outlook account's tokens. */
+export type MailboxCredential =
+  | { kind: 'password'; password: string }
+  | { kind: 'oauth'; access_token: string; expires_at: string; home_account_id: string; token_cache: string };
+
+/** A refusal with one of the spec's codes, raised before anything is stored. */
+export class MailboxRefusal extends Error {
+  readonly code: 'mailbox_already_exists' | 'mailbox_verification_failed' | 'unsafe_imap_host' | 'mailbox_limit_reached' | 'mailbox_oauth_unavailable';
+  constructor(code: MailboxRefusal['code'], message: string) {
+    super(message);
+    this.name = 'MailboxRefusal';
+    this.code = code;
+  }
+}
