@@ -2,9 +2,14 @@
 // code by SMTP (SANDBOX_SMTP_URL), the mail lands in a real mailbox (GreenMail, read over
 // IMAPS; or Dovecot, read with STARTTLS, behind a small SMTP relay that hands mail to
 // dovecot-lda as an MTA would), and the application's code step is answered from the
-// connected mailbox with no answer from the caller. Without a mailbox for the applicant's
-// address, the caller is asked as before.
+// connected mailbox with no answer from the caller; also on the Outlook path (consent at a
+// real OAuth2 server, the token redeemed, the mail read over XOAUTH2 from a Dovecot that
+// offers only that, as Outlook does). Without a mailbox for the applicant's address, the
+// caller is asked as before.
 import { once } from 'node:events';
+import { writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import type { AddressInfo } from 'node:net';
 import { SMTPServer } from 'smtp-server';
 import t from 'tap';
@@ -12,11 +17,18 @@ import { applyMailboxCodeQueue } from '../lib/queues.ts';
 import { startWorkers } from '../workers/runner.ts';
 import { workerModules } from '../workers/registry.ts';
 import { answersFor, applyAccount, APPLY_QUEUES, ended, settle, startApplyService } from './helpers/auto-apply.ts';
+import { newMailUsers } from '../scripts/mail-servers/index.ts';
 import { skipWithoutMailServers, startTestMailServers } from './helpers/mail-servers.ts';
 import { SESSION_QUEUES, sessionCalls } from './helpers/sessions.ts';
 
-if (!skipWithoutMailServers(t, ['greenmail', 'dovecot'])) {
+if (!skipWithoutMailServers(t)) {
   const servers = await startTestMailServers(t, { servers: ['greenmail', 'dovecot'] });
+  // Outlook's side: an OAuth2 server and a Dovecot that takes XOAUTH2 only, for carol.
+  const outlook = await startTestMailServers(t, { servers: ['dovecot', 'oauth2'], oauth2Mechanisms: ['xoauth2'], users: newMailUsers(['carol']) });
+  const carol = outlook.users[0]!;
+  // Each set has its own test CA: one file trusts both.
+  const caFile = path.join(outlook.dir, 'both-cas.pem');
+  writeFileSync(caFile, `${servers.ca}\n${outlook.ca}`);
   const greenmail = servers.greenmail!;
   const dovecot = servers.dovecot!;
   const [alice, bob] = servers.users as [{ address: string; password: string }, { address: string; password: string }];
@@ -33,7 +45,9 @@ if (!skipWithoutMailServers(t, ['greenmail', 'dovecot'])) {
       stream.on('end', () => {
         const message = Buffer.concat(chunks);
         const recipients = session.envelope.rcptTo.map((rcpt) => rcpt.address.toLowerCase());
-        Promise.all(recipients.map((address) => (address === bob.address ? dovecot.deliver(address, message) : forwardToGreenMail(address, message))))
+        const deliver = (address: string) =>
+          address === bob.address ? dovecot.deliver(address, message) : address === carol.address ? outlook.dovecot!.deliver(address, message) : forwardToGreenMail(address, message);
+        Promise.all(recipients.map(deliver))
           .then(() => callback())
           .catch((error: Error) => callback(error));
       });
@@ -56,8 +70,13 @@ if (!skipWithoutMailServers(t, ['greenmail', 'dovecot'])) {
     env: {
       AUTO_APPLY_CONFIRM_SECONDS: '3',
       CHROMIUM_SOURCE: 'bundled',
-      MAILBOX_TLS_CA_FILE: servers.caFile,
-      MAILBOX_IMAP_ROUTES: `imap.greenmail.test:993=127.0.0.1:${greenmail.imapsPort},imap.dovecot.test:143=127.0.0.1:${dovecot.port}`,
+      MAILBOX_TLS_CA_FILE: caFile,
+      MAILBOX_IMAP_ROUTES: `imap.greenmail.test:993=127.0.0.1:${greenmail.imapsPort},imap.dovecot.test:143=127.0.0.1:${dovecot.port},outlook.office365.com:143=127.0.0.1:${outlook.dovecot!.port}`,
+      MICROSOFT_CLIENT_ID: 'jobdata-outlook-tests',
+      MICROSOFT_CLIENT_SECRET: 'outlook-test-secret',
+      MICROSOFT_AUTHORITY: outlook.oauth2!.issuer,
+      // The Outlook-like Dovecot speaks STARTTLS, so Outlook's STARTTLS port stands in for 993.
+      MICROSOFT_IMAP_HOST: 'outlook.office365.com:143',
       SANDBOX_SMTP_URL: `smtp://127.0.0.1:${relayPort}`,
     },
   });
@@ -80,10 +99,16 @@ if (!skipWithoutMailServers(t, ['greenmail', 'dovecot'])) {
   await connect({ provider: 'imap', address: alice.address, imap_host: 'imap.greenmail.test', password: alice.password });
   await connect({ provider: 'imap', address: bob.address, imap_host: 'imap.dovecot.test', imap_port: 143, password: bob.password });
 
-  for (const [server, applicant] of [['GreenMail over IMAPS', alice], ['Dovecot with STARTTLS', bob]] as const) {
+  // Carol's Outlook mailbox: pending, then connected by her consent, followed to the callback as a browser would.
+  const pending = await connect({ provider: 'outlook', address: carol.address });
+  const redirect = await outlook.oauth2!.approveAuthorization(pending.authorization_url, carol.address);
+  const consentPage = await service.client.get(`${redirect.pathname}${redirect.search}`, { unchecked: true });
+  if (consentPage.status !== 200) throw new Error(`consent: ${consentPage.status} ${consentPage.text}`);
+
+  for (const [server, applicant] of [['GreenMail over IMAPS', alice], ['Dovecot with STARTTLS', bob], ['Outlook (consent, token, XOAUTH2)', carol]] as const) {
     t.test(`${server}: the code step is answered from the applicant's mailbox, and the application completes`, async (t) => {
       const created = await create();
-      t.equal(created.status, 200, created.text);
+      t.equal(created.status, 200, created.status === 200 ? 'the application is created and its first step read' : created.text);
       t.equal((await answer(created.body, answersFor(created.body.current_step, { email: applicant.address }))).status, 200, 'the first step answered by the caller');
       // No answer from the caller after this: the code is read from the mailbox.
       const application = await ended(api, created.body.id, 150);
