@@ -138,6 +138,18 @@ t.test('the long tail: trades, finance, compliance, HR and platform know-how', a
   t.same(names('The foundry down the road; our cursor is blinking; a ray of light; patient care at our discretion'), [], 'ordinary words');
 });
 
+t.test('every occupational field, not only software: care, trades, labs, security, warehouses, finance, construction, hospitality', async (t) => {
+  t.same(names('Active RN license, BLS certification and experience with Epic charting; triage in urgent care'), ['Nursing License', 'Basic Life Support', 'Epic', 'Clinical Documentation', 'Urgent Care']);
+  t.same(names('Journeyman electrician license; blueprint reading; lockout/tagout'), ['Electrician License', 'Blueprint Reading', 'Lockout/Tagout']);
+  t.same(names('Experience with GMP, HPLC and cell culture in a QC lab'), ['GMP', 'HPLC', 'Cell Culture', 'Quality Control']);
+  t.same(names('OSCP preferred; Burp Suite, SQL injection and XSS testing'), ['OSCP', 'Burp Suite', 'SQL Injection', 'Cross-Site Scripting']);
+  t.same(names('Forklift certification; warehouse management systems'), ['Forklift Operation', 'Warehouse Management Systems']);
+  t.same(names('Buchhaltung und Lohnabrechnung mit DATEV'), ['Accounting', 'Payroll', 'DATEV'], 'German terms of the field');
+  t.same(names('Quantity takeoff, cost estimating and Procore; MEP coordination'), ['Quantity Takeoff', 'Cost Estimation', 'Procore', 'MEP']);
+  t.same(names('Food & beverage experience, POS systems and cash handling'), ['Food & Beverage', 'Point of Sale', 'Cash Handling']);
+  t.same(names('Epic battles and a milestone reached'), [], 'ordinary words that name products elsewhere need context');
+});
+
 t.test('namedOnly: only skills written as names, not the item\'s first word', async (t) => {
   const named = (text: string) => skillsIn(text, { namedOnly: true }).map((skill) => skill.name);
   t.same(named('Build dashboards in Looker on AWS and collaborate with sales on risk management'), ['Looker', 'AWS']);

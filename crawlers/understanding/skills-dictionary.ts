@@ -14,12 +14,23 @@
 // across entries; type it `hard` (technologies, tools, methods, domain know-how, languages,
 // licences) or `soft` (interpersonal).
 import { BUSINESS } from './skills-dictionary/business.ts';
+import { COMMERCIAL } from './skills-dictionary/commercial.ts';
+import { CONSTRUCTION } from './skills-dictionary/construction.ts';
 import { DATA_AND_AI } from './skills-dictionary/data-and-ai.ts';
 import { DESIGN } from './skills-dictionary/design.ts';
+import { EDUCATION } from './skills-dictionary/education.ts';
+import { FINANCE } from './skills-dictionary/finance.ts';
+import { HEALTHCARE } from './skills-dictionary/healthcare.ts';
 import { LANGUAGES } from './skills-dictionary/languages.ts';
+import { LEGAL } from './skills-dictionary/legal.ts';
+import { LOGISTICS } from './skills-dictionary/logistics.ts';
 import { OCCUPATIONS } from './skills-dictionary/occupations.ts';
+import { SCIENCE } from './skills-dictionary/science.ts';
+import { SECURITY } from './skills-dictionary/security.ts';
+import { SERVICES } from './skills-dictionary/services.ts';
 import { SOFT } from './skills-dictionary/soft.ts';
 import { TECHNOLOGY } from './skills-dictionary/technology.ts';
+import { TRADES } from './skills-dictionary/trades.ts';
 
 export interface SkillEntry {
   name: string;
@@ -29,7 +40,7 @@ export interface SkillEntry {
   context?: boolean;
 }
 
-export const SKILLS: ReadonlyArray<SkillEntry> = [...TECHNOLOGY, ...DATA_AND_AI, ...DESIGN, ...BUSINESS, ...OCCUPATIONS, ...LANGUAGES, ...SOFT];
+export const SKILLS: ReadonlyArray<SkillEntry> = [...TECHNOLOGY, ...DATA_AND_AI, ...DESIGN, ...BUSINESS, ...OCCUPATIONS, ...HEALTHCARE, ...TRADES, ...CONSTRUCTION, ...SCIENCE, ...LOGISTICS, ...SERVICES, ...EDUCATION, ...FINANCE, ...LEGAL, ...SECURITY, ...COMMERCIAL, ...LANGUAGES, ...SOFT];
 
 /** Phrases that name several skills at once; each skill is an entry's name. */
 export const SKILL_PHRASES: ReadonlyArray<{ phrase: string; skills: string[] }> = [

@@ -170,6 +170,11 @@ const STOP_PHRASES = [
 
 const ACRONYM = /^[^a-z]*[A-Z][^a-z]*$/;
 
+/** How German adjectives end in their dictionary form ("proaktiv", "zuverlässig", "analytisch", "belastbar"). */
+const GERMAN_ADJECTIVE = /(?:ig|isch|iv|iert|lich|bar|sam|haft|stark)$/;
+/** Trie keys that are German adjectives in their dictionary form (filled as the trie is built). */
+const GERMAN_STEMS = new Set<string>();
+
 const ROOT = new Map<string, TrieNode>();
 const CANONICAL = new Map<string, string>();
 
@@ -190,6 +195,7 @@ function addForm(form: string, skill: number, context: boolean, canonical = true
   for (let i = 0; i < tokens.length; i++) {
     if (i > 0) level = node!.next ??= new Map();
     const key = keyOf(tokens[i]);
+    if (GERMAN_ADJECTIVE.test(key)) GERMAN_STEMS.add(key);
     node = level.get(key);
     if (!node) {
       node = { next: null, forms: null };
@@ -378,27 +384,29 @@ function startsSentence(text: string, start: number): boolean {
   return c === 0x2e || c === 0x21 || c === 0x3f || c === 0x3a || c === 0x3b || c === 0x0a;
 }
 
-/** German adjective endings ("strukturierte", "zuverlässiger", "analytischen"), longest first. */
-const INFLECTIONS = ['en', 'er', 'es', 'em', 'e'];
-/** How German adjectives end in their dictionary form ("proaktiv", "zuverlässig", "analytisch", "belastbar"). */
-const GERMAN_ADJECTIVE = /(?:ig|isch|iv|iert|lich|bar|sam|haft|stark)$/;
-
 /**
  * The trie node of a word, or of its dictionary form when the word is an inflected German
  * adjective the dictionary has ("proaktive" is "proaktiv", "lösungsorientierten" is
- * "lösungsorientiert"). English words keep their meaning: their endings are not stripped unless
- * what is left ends like a German adjective, and exact forms (acronyms, ordinary-word skills)
- * still compare as written, so an inflected word never meets them.
+ * "lösungsorientiert": endings -e, -en, -er, -es, -em). English words keep their meaning:
+ * their endings are stripped only when what is left is such a German adjective of the
+ * dictionary, and exact forms (acronyms, ordinary-word skills) still compare as written, so
+ * an inflected word never meets them. A miss costs one character test, and at most one
+ * slice and one set lookup: this runs for every word of every requirement.
  */
 function nodeOf(level: Map<string, TrieNode>, key: string): TrieNode | undefined {
   const node = level.get(key);
-  if (node || key.length < 6) return node;
-  for (const ending of INFLECTIONS) {
-    if (!key.endsWith(ending)) continue;
-    const stem = key.slice(0, -ending.length);
-    if (GERMAN_ADJECTIVE.test(stem)) return level.get(stem);
-  }
-  return undefined;
+  const length = key.length;
+  if (node || length < 6) return node;
+  const last = key.charCodeAt(length - 1);
+  let cut = 0;
+  if (last === 0x65) cut = 1; // -e
+  else if ((last === 0x6e || last === 0x72 || last === 0x73 || last === 0x6d) && key.charCodeAt(length - 2) === 0x65) cut = 2; // -en -er -es -em
+  if (!cut) return undefined;
+  // Every dictionary form of a German adjective ends in g, h, k, m, r, t or v (GERMAN_ADJECTIVE).
+  const end = key.charCodeAt(length - cut - 1);
+  if (end !== 0x67 && end !== 0x68 && end !== 0x6b && end !== 0x6d && end !== 0x72 && end !== 0x74 && end !== 0x76) return undefined;
+  const stem = key.slice(0, length - cut);
+  return GERMAN_STEMS.has(stem) ? level.get(stem) : undefined;
 }
 
 /**

@@ -40,5 +40,6 @@ export const DESIGN: SkillEntry[] = [
   { name: 'Interaction Design', type: 'hard' },
   { name: 'Design Systems', type: 'hard', aliases: ['design system'] },
   { name: 'Graphic Design', type: 'hard', aliases: ['Grafikdesign'] },
+  { name: 'Digital Asset Management', type: 'hard', alsoKnownAs: ['DAM'], aliases: ['digital asset management', 'DAM', 'DAM systems', 'Bynder', 'Adobe Experience Manager Assets', 'AEM Assets'] },
   { name: 'Motion Design', type: 'hard', aliases: ['motion graphics'] },
 ];
