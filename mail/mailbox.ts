@@ -1,7 +1,7 @@
 // What a connected mailbox is (spec 2.9) on this side of the store: its record as responses
 // show it, and its limits (CONTRACT.md: five per account; IMAP on 993 with TLS or 143 with
 // STARTTLS only).
-import type { ImapSecurity, MailboxProvider, MailboxStatus } from '../db/mailboxes.ts';
+import type { ImapSecurity, MailboxProvider, MailboxRow, MailboxStatus } from '../db/mailboxes.ts';
 
 export type { ImapSecurity, MailboxProvider, MailboxStatus };
 
@@ -13,23 +13,8 @@ export const MAILBOX_LIMITS = {
   consentMinutes: 30,
 };
 
-/** A mailbox as responses show it: no credential. */
-export interface MailboxRecord {
-  id: string;
-  provider: MailboxProvider;
-  address: string;
-  status: MailboxStatus;
-  imap_host: string | null;
-  imap_port: number | null;
-  imap_security: ImapSecurity | null;
-  username: string | null;
-  authorization_url: string | null;
-  last_error: string | null;
-  connected_at: Date | null;
-  last_checked_at: Date | null;
-  created_at: Date;
-  updated_at: Date;
-}
+/** A mailbox as responses show it: the stored row without its owner and its credential. */
+export type MailboxRecord = Omit<MailboxRow, 'account_id' | 'credential_sealed'>;
 
 /** The sealed credential, opened: an IMAP password or an Outlook account's tokens. */
 export type MailboxCredential =

@@ -2,6 +2,7 @@
 // error messages), a readiness wait by probing it, and a stop that always ends it.
 import { spawn, spawnSync } from 'node:child_process';
 import { createWriteStream, readdirSync, readFileSync } from 'node:fs';
+import { stopOnce } from '../stop-child.ts';
 import readline from 'node:readline';
 
 export class MailServerError extends Error {}
@@ -63,18 +64,7 @@ export function startServerProcess(
   const drained = new Promise<void>((resolve) => child.on('close', () => resolve()));
   void exited.then(() => running.delete(kill));
 
-  let stopped: Promise<void> | undefined;
-  const stop = () =>
-    (stopped ??= (async () => {
-      if (child.exitCode === null && child.signalCode === null && child.pid !== undefined) {
-        child.kill('SIGTERM');
-        const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
-        await exited;
-        clearTimeout(timer);
-        await drained;
-      }
-      await new Promise((resolve) => log.end(resolve));
-    })());
+  const stop = stopOnce({ child, exited, drained, log }, STOP_TIMEOUT_MS);
 
   return { name, pid: child.pid ?? 0, exited, lastOutput: () => recent.join('\n'), stop };
 }

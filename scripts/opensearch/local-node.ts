@@ -10,6 +10,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import readline from 'node:readline';
 import { freePort } from '../../lib/net.ts';
+import { stopOnce } from '../stop-child.ts';
 
 const HERE = import.meta.dirname;
 const POM = path.join(HERE, 'pom.xml');
@@ -153,18 +154,7 @@ export async function startLocalOpenSearch(options: LocalOpenSearchOptions): Pro
     });
   });
 
-  let stopped: Promise<void> | undefined;
-  const stop = () =>
-    (stopped ??= (async () => {
-      if (child.exitCode === null && child.signalCode === null) {
-        child.kill('SIGTERM');
-        const timer = setTimeout(() => child.kill('SIGKILL'), STOP_TIMEOUT_MS);
-        await exited;
-        clearTimeout(timer);
-      }
-      await drained;
-      await new Promise((resolve) => log.end(resolve));
-    })());
+  const stop = stopOnce({ child, exited, drained, log }, STOP_TIMEOUT_MS);
 
   options.signal?.addEventListener('abort', () => void stop(), { once: true });
   let timer: NodeJS.Timeout | undefined;
