@@ -65,7 +65,9 @@ const NOISE: Array<[RegExp, string]> = [
   [/[\s-]+based\b/gi, ' '],
   [TIME_ZONES, ' '],
   [/\s*[-–—|]\s*(?:remote|hybrid|on-?site|in[- ]office)\s*$/i, ''],
-  [/\s+(?:remote|hybrid)\s*$/i, ''],
+  // Written without a separator: "Onsite Berlin", "NYC Hybrid Available", "Paris on-site only".
+  [/^\s*(?:on-?site|hybrid|in[- ]office)\s+(?=\p{L})/iu, ''],
+  [/\s+(?:remote|hybrid|on-?site|in[- ]office)(?:\s+(?:available|possible|optional|only|ok|eligible|friendly))?\s*$/i, ''],
   [/\(\s*(?:remote|hybrid|on-?site|in[- ]office|hq|headquarters|office)[^()]*\)/gi, ' '],
   // Irish and British counties: "Co. Cork", "County Durham".
   [/\b(?:Co\.?|County)\s+(?=\p{Lu})/gu, ''],

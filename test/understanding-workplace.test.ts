@@ -143,6 +143,11 @@ const SITE_WORK: Case[] = [
   { name: 'a German warehouse worker', title: 'Lagermitarbeiter (m/w/d)', want: 'onsite' },
   { name: 'a lab manager', title: 'Lab Manager', locations: ['Wielsbeke, BE'], want: 'onsite' },
   { name: 'the text still decides first', title: 'Store Manager', markdown: 'This role is hybrid: 3 days in the office each week.', want: 'hybrid' },
+  { name: "LinkedIn's work-model tag in the text", title: 'Front Desk Coordinator', markdown: 'Join our New York office team.\n\n#LI-Onsite', want: 'onsite' },
+  { name: 'a hybrid LinkedIn tag', title: 'Account Executive', markdown: 'Apply now. #LI-Hybrid', want: 'hybrid' },
+  { name: 'a line opening with "Onsite in"', title: 'Part-time Robotics Assistant', markdown: 'About the team.\n\nOnsite in Santa Clara', want: 'onsite' },
+  { name: '"onsite" inside a sentence is no such line', title: 'Software Engineer', markdown: 'We value being onsite in the office.', want: null },
+  { name: 'a facilities manager', title: 'Facilities Manager', locations: ['San Francisco Office'], want: 'onsite' },
   { name: 'a company that comes to the office every day (German)', title: 'Medical Operations (m/f/d)', markdown: 'Deshalb kommen wir jeden Tag ins Büro: um uns auszutauschen.', want: 'onsite' },
 ];
 

@@ -248,6 +248,8 @@ const ONSITE_STATEMENTS = [
   'daily (?:attendance|travel|commute|presence) (?:in|to|at) (?:our|the)',
   '(?:performed|worked|done|based|located) (?:on[- ]?site|in[- ]person)(?! (?:\\S+ )?(?:\\d|one|two|three|four|once|twice|occasionally|when|as needed))',
   '(?:work|working) in an? (?:in[- ]office|in[- ]person|office[- ]based|on-?site) (?:environment|setting)',
+  // A line that opens with it: "Onsite in Santa Clara", "On-site at our Austin plant".
+  '(?<=^|\\n)(?:100 ?% |fully )?on-?site (?:in|at) (?:our |the )?\\p{L}+',
 ];
 // About the company, not the role: used only when the role itself is not described.
 const COMPANY_REMOTE = [
@@ -317,6 +319,8 @@ const ANCHOR = anchorOf([
   'días a la semana', 'dni w tygodniu',
 ]);
 
+const LINKEDIN_TAG = /#LI-(On-?site|Hybrid|Remote)\b/i;
+
 interface TextModel {
   remote: boolean;
   hybrid: boolean;
@@ -330,6 +334,9 @@ function textModel(full: string): TextModel {
   const found: TextModel = { remote: false, hybrid: false, onsite: false, companyRemote: false, companyOnsite: false };
   const field = full.includes('emote') || full.includes('EMOTE') ? REMOTE_FIELD.exec(full) : null;
   if (field) found[field.groups!.yes ? 'remote' : 'onsite'] = true;
+  // LinkedIn's work-model tags, which recruiters add to a posting's text: "#LI-Onsite", "#LI-Hybrid".
+  const tag = full.includes('#LI-') || full.includes('#li-') ? LINKEDIN_TAG.exec(full) : null;
+  if (tag) found[/hybrid/i.test(tag[1]!) ? 'hybrid' : /remote/i.test(tag[1]!) ? 'remote' : 'onsite'] = true;
   const text = focus(full, ANCHOR);
   // A labelled value with a work-model word ("Location: Remote (US)") sits on a focused line.
   for (const match of text.matchAll(LABELLED)) {
@@ -427,7 +434,8 @@ const SITE_WORK = new RegExp(
     'bartenders?', 'housekeep\\p{L}*', 'cashiers?', 'store (?:managers?|associates?|leads?|supervisors?)', 'shop assistants?', 'retail (?:associates?|assistants?)', 'sales assistants?',
     'registered nurses?', 'nurses?', 'rn', 'lpn', 'cna', 'caregivers?', 'medical assistants?', 'dental (?:assistants?|hygienists?)', 'phlebotomists?', 'pharmacists?', 'physiotherapists?',
     'estheticians?', 'aestheticians?', 'hairdressers?', 'hair stylists?', 'lab managers?', 'laboratory managers?', 'site managers?', 'construction (?:workers?|superintendents?|foremen|foreman)', 'superintendents?',
-    'security (?:guards?|officers?)', 'janitors?', 'custodians?', 'groundskeepers?', 'landscapers?',
+    'security (?:guards?|officers?)', 'janitors?', 'custodians?', 'groundskeepers?', 'landscapers?', 'production associates?', 'robotics (?:technicians?|assistants?)',
+    'facilit(?:y|ies) (?:managers?|technicians?|coordinators?|supervisors?)', 'front desk(?: (?:coordinators?|agents?|associates?))?', 'receptionists?',
     // German, French, Spanish, Italian, Dutch, Polish
     'elektriker\\p{L}*', 'elektroniker\\p{L}*', 'mechatroniker\\p{L}*', 'mechaniker\\p{L}*', 'monteur\\p{L}*', 'schlosser\\p{L}*', 'schweißer\\p{L}*', 'lagerist\\p{L}*', 'lagermitarbeiter\\p{L}*',
     'fahrer\\p{L}*', 'koch', 'kochin', 'verkaufer\\p{L}*', 'filialleit\\p{L}*', 'storeleit\\p{L}*', 'pflegefachkr\\p{L}*', 'pflegekr\\p{L}*', 'krankenpfleger\\p{L}*', 'gesundheits- und krankenpfleger\\p{L}*',
