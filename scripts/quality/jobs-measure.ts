@@ -19,8 +19,10 @@ import { placeFromParts } from '../../geo/structured-place.ts';
 export const LABELLED_DIR = path.resolve(import.meta.dirname, '../../test/fixtures/jobs-labelled');
 /** Postings labelled blind after the dictionary was grown on LABELLED_DIR; their misses then steered a second round of work (see its README). */
 export const HELDOUT_DIR = path.resolve(import.meta.dirname, '../../test/fixtures/jobs-heldout');
-/** Postings labelled blind after that second round, never used to tune: the held-out check. */
+/** Postings labelled blind after that second round, measured once, then used to tune too (see its README). */
 export const HELDOUT_2_DIR = path.resolve(import.meta.dirname, '../../test/fixtures/jobs-heldout-2');
+/** The third set labelled blind: the held-out check, never used to tune. */
+export const HELDOUT_3_DIR = path.resolve(import.meta.dirname, '../../test/fixtures/jobs-heldout-3');
 
 type Flag = 'is_h1b_sponsor' | 'is_work_auth_required' | 'is_clearance_required';
 export const FLAGS: Flag[] = ['is_h1b_sponsor', 'is_work_auth_required', 'is_clearance_required'];

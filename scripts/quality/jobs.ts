@@ -1,18 +1,19 @@
 // quality:jobs — accuracy of job understanding on the labelled real postings
 // (test/fixtures/jobs-labelled/): per field, with the targets and the postings it got wrong.
-// `--set heldout-2` measures the held-out set instead (test/fixtures/jobs-heldout-2/: labelled
-// blind and never used to tune); `--set heldout` the first held-out set, whose misses have since
-// steered work (so its figures are no longer a blind check).
+// `--set heldout-3` measures the blind held-out set instead (test/fixtures/jobs-heldout-3/:
+// labelled blind, never used to tune); `--set heldout` and `--set heldout-2` the earlier
+// held-out sets, whose misses have since steered work (so their figures are no longer blind).
 //
-//   npm run -s quality:jobs [-- --wrong] [-- --set labelled|heldout|heldout-2]
+//   npm run -s quality:jobs [-- --wrong] [-- --set labelled|heldout|heldout-2|heldout-3]
 import { parseArgs } from 'node:util';
 import { startBenchService } from '../bench/harness.ts';
-import { FLAGS, HELDOUT_2_DIR, HELDOUT_DIR, LABELLED_DIR, measureJobs, ratio, type Score } from './jobs-measure.ts';
+import { FLAGS, HELDOUT_2_DIR, HELDOUT_3_DIR, HELDOUT_DIR, LABELLED_DIR, measureJobs, ratio, type Score } from './jobs-measure.ts';
 
 const SETS: Record<string, { dir: string; noun: string }> = {
   labelled: { dir: LABELLED_DIR, noun: 'labelled postings' },
   heldout: { dir: HELDOUT_DIR, noun: 'first held-out postings (no longer blind)' },
-  'heldout-2': { dir: HELDOUT_2_DIR, noun: 'held-out postings' },
+  'heldout-2': { dir: HELDOUT_2_DIR, noun: 'second held-out postings (no longer blind)' },
+  'heldout-3': { dir: HELDOUT_3_DIR, noun: 'held-out postings' },
 };
 const { values } = parseArgs({ options: { wrong: { type: 'boolean', default: false }, set: { type: 'string', default: 'labelled' } } });
 const set = SETS[values.set];
