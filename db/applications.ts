@@ -230,20 +230,24 @@ export interface DeliveryWithAttempts {
   attempts: Array<{ attempt: number; started_at: string; duration_ms: number; status_code: number | null; error: string | null }>;
 }
 
-/** The webhooks sent about these applications, each with its attempts, oldest first. */
-export async function deliveriesOf(db: Queryable, applicationIds: string[]): Promise<Array<DeliveryWithAttempts & { subject_id: string }>> {
-  if (applicationIds.length === 0) return [];
-  const { rows } = await db.query<DeliveryWithAttempts & { subject_id: string }>(
-    `SELECT d.id, d.subject_id, d.kind, d.url, d.status, d.created_at, d.deadline_at, d.finished_at,
+/** A delivery's columns and its attempts, as one row. */
+const DELIVERY_WITH_ATTEMPTS = `SELECT d.id, d.subject_id, d.kind, d.url, d.status, d.created_at, d.deadline_at, d.finished_at,
             coalesce((SELECT json_agg(json_build_object('attempt', a.attempt, 'started_at', a.started_at, 'duration_ms', a.duration_ms,
                                                         'status_code', a.status_code, 'error', a.error) ORDER BY a.attempt)
                         FROM webhook_attempts a WHERE a.delivery_id = d.id), '[]'::json) AS attempts
-       FROM webhook_deliveries d
-      WHERE d.subject_id = ANY($1)
-      ORDER BY d.created_at, d.id`,
-    [applicationIds],
-  );
+       FROM webhook_deliveries d`;
+
+/** The webhooks sent about these applications, each with its attempts, oldest first. */
+export async function deliveriesOf(db: Queryable, applicationIds: string[]): Promise<Array<DeliveryWithAttempts & { subject_id: string }>> {
+  if (applicationIds.length === 0) return [];
+  const { rows } = await db.query<DeliveryWithAttempts & { subject_id: string }>(`${DELIVERY_WITH_ATTEMPTS} WHERE d.subject_id = ANY($1) ORDER BY d.created_at, d.id`, [applicationIds]);
   return rows;
+}
+
+/** One of an account's webhooks, with its attempts; null when it is another account's or unknown. */
+export async function accountDelivery(db: Queryable, accountId: string, id: string): Promise<DeliveryWithAttempts | null> {
+  const { rows } = await db.query<DeliveryWithAttempts>(`${DELIVERY_WITH_ATTEMPTS} WHERE d.account_id = $1 AND d.id = $2`, [accountId, id]);
+  return rows[0] ?? null;
 }
 
 /** The application's latest step (the one a caller answers), or null before the first. */

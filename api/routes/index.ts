@@ -13,7 +13,8 @@ import { applicationRoutes } from './applications.ts';
 import { sessionRoutes } from './sessions.ts';
 import { profileRoutes } from './profiles.ts';
 import { mailboxRoutes } from './mailboxes.ts';
+import { webhookRoutes } from './webhooks.ts';
 
 export function apiRoutes(): Route[] {
-  return [healthz, readyz, getAccount, ...feedRoutes, ...jobRoutes, ...companyRoutes, ...locationRoutes, ...applicationRoutes, ...sessionRoutes, ...profileRoutes, ...mailboxRoutes, ...adminRoutes, ...adminBoardRoutes, ...sandboxRoutes];
+  return [healthz, readyz, getAccount, ...feedRoutes, ...jobRoutes, ...companyRoutes, ...locationRoutes, ...applicationRoutes, ...sessionRoutes, ...profileRoutes, ...mailboxRoutes, ...webhookRoutes, ...adminRoutes, ...adminBoardRoutes, ...sandboxRoutes];
 }

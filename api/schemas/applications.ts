@@ -84,7 +84,9 @@ export const StepSchema = defineComponent(
 );
 export type ApplicationStep = Static<typeof StepSchema>;
 
-const DeliverySchema = Type.Object(
+export const DeliverySchema = defineComponent(
+  'WebhookDelivery',
+  Type.Object(
   {
     id: Type.String({ format: 'uuid', description: 'The webhook id (X-Service-Webhook-Id), the same on every attempt.' }),
     kind: Type.String(),
@@ -107,6 +109,7 @@ const DeliverySchema = Type.Object(
     ),
   },
   exact,
+  ),
 );
 
 export const ApplicationSchema = defineComponent(

@@ -23,7 +23,7 @@ function step(row: StepRow): ApplicationStep {
   return exactly<ApplicationStep>()(serializeStep(row));
 }
 
-function delivery(row: DeliveryWithAttempts): Delivery {
+export function serializeDelivery(row: DeliveryWithAttempts): Delivery {
   return {
     id: row.id,
     kind: row.kind,
@@ -75,7 +75,7 @@ export function serializeApplication(application: ApplicationRow, steps: StepRow
     completed_at: iso(application.completed_at),
     steps: serializedSteps,
     current_step: serializedSteps.at(-1) ?? null,
-    webhook_deliveries: deliveries.map(delivery),
+    webhook_deliveries: deliveries.map(serializeDelivery),
   };
 }
 
