@@ -76,6 +76,11 @@ export function notFound(detail = 'No resource exists at this path.'): ProblemEr
   return problem('not_found', detail);
 }
 
+/** A problem made for Auto Apply: it also carries `api_version` (spec part 9), 404s included. */
+export function withApiVersion(error: ProblemError): ProblemError {
+  return new ProblemError(error.status, { ...error.options, autoApply: true });
+}
+
 /** An Auto Apply problem: the catalogue's code, plus `api_version` (spec part 9). */
 export function autoApplyProblem(code: ErrorCode, detail: string, extra?: Record<string, unknown>): ProblemError {
   const info = errorCatalogue[code];

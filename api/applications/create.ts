@@ -7,12 +7,13 @@ import { countActiveApplications, insertApplication, lockAccountApplications } f
 import { activeWebhookSecrets } from '../../db/webhooks.ts';
 import { findJobApplyUrl } from '../../db/jobs.ts';
 import { accountLimits } from '../../lib/pricing.ts';
-import { checkOutboundUrl } from '../../lib/outbound-guard.ts';
+import { usableCallbackUrl } from '../webhooks/callback-url.ts';
 import { CATALOG_REVISION, matchProvider } from '../../apply/providers.ts';
 import { MATCHER_REVISION } from '../../apply/extract-fields.ts';
 import { applyStepQueues } from '../../lib/queues.ts';
 import { scenario } from '../sandbox/scenarios.ts';
 import { API_VERSION } from '../api-version.ts';
+import { refuseUnavailable } from '../auto-apply-gate.ts';
 import { autoApplyProblem, GatewayError, invalidRequest, notFound } from '../errors.ts';
 import { idempotencyKey, runIdempotent } from '../idempotency.ts';
 import { applicationView, callerGone, waitForApplication, isSettled } from './view.ts';
@@ -27,17 +28,6 @@ async function resolveApplyUrl(ctx: Context, body: CreateApplicationBody): Promi
   if (!job) throw notFound(`No job with id ${body.job_id}.`);
   if (!job.apply_url.trim()) throw autoApplyProblem('job_apply_url_missing', `Job ${body.job_id} has no apply URL to apply through.`);
   return job.apply_url;
-}
-
-/** Availability gates live applications (gateway envelope, with Auto Apply's `code`). */
-function gate(availability: string): void {
-  const refuse = (status: number, code: string, detail: string) => new GatewayError(status, { api_version: API_VERSION, code, error: code, detail });
-  if (availability === 'invite_only') {
-    throw refuse(403, 'auto_apply_not_enabled', 'Auto Apply is not enabled for this account. Sandbox applications (sandbox: true) are available meanwhile.');
-  }
-  if (availability === 'coming_soon') {
-    throw refuse(503, 'auto_apply_coming_soon', 'Auto Apply is coming soon for this account; creating applications is not open yet. Do not retry.');
-  }
 }
 
 export async function createApplication(ctx: Context, body: CreateApplicationBody) {
@@ -73,15 +63,16 @@ export async function createApplication(ctx: Context, body: CreateApplicationBod
     [principal.account.id],
   );
   const account = rows[0]!;
-  if (!sandbox) gate(account.auto_apply_availability);
+  if (!sandbox) {
+    refuseUnavailable(account.auto_apply_availability, {
+      notEnabled: 'Auto Apply is not enabled for this account. Sandbox applications (sandbox: true) are available meanwhile.',
+      comingSoon: 'Auto Apply is coming soon for this account; creating applications is not open yet. Do not retry.',
+    });
+  }
 
   const callbackUrl = body.callback_url ?? account.default_callback_url;
   if (callbackUrl) {
-    const checked = await checkOutboundUrl(callbackUrl, { allowPrivate: config.outboundAllowPrivate });
-    if (!checked.ok) {
-      const field = body.callback_url !== undefined ? 'callback_url' : '';
-      throw invalidRequest(`${body.callback_url !== undefined ? 'callback_url' : "The account's default callback URL"} cannot be used: ${checked.reason}`, [{ location: 'body', field, message: checked.reason }]);
-    }
+    await usableCallbackUrl(callbackUrl, body.callback_url !== undefined, config.outboundAllowPrivate);
     if ((await activeWebhookSecrets(pool, principal.account.id)).length === 0) {
       throw autoApplyProblem('webhook_secret_not_configured', 'Applications with a callback URL need a webhook signing secret on the account; ask for one to be issued before using callbacks.');
     }

@@ -14,16 +14,13 @@ import {
 import { MailboxRefusal } from '../../mail/mailbox.ts';
 import { getMailbox } from '../../db/mailboxes.ts';
 import { API_VERSION } from '../api-version.ts';
-import { autoApplyProblem, GatewayError, invalidRequest, notFound, ProblemError } from '../errors.ts';
+import { refuseUnavailable } from '../auto-apply-gate.ts';
+import { autoApplyProblem, invalidRequest, notFound, withApiVersion, type ProblemError } from '../errors.ts';
 import { serializeMailbox } from '../serializers/mailbox.ts';
 import { iso } from '../serializers/time.ts';
 import type { CreateMailboxBody, Mailbox, MailboxList, VerificationCode, VerificationCodeQuery } from '../schemas/mailboxes.ts';
 
 const accountOf = (ctx: Context) => ctx.state.principal!.account.id;
-
-function withApiVersion(error: ProblemError): ProblemError {
-  return new ProblemError(error.status, { ...error.options, autoApply: true });
-}
 
 export function mailboxNotFound(id: string): ProblemError {
   return withApiVersion(notFound(`No mailbox with id ${id}.`));
@@ -32,9 +29,7 @@ export function mailboxNotFound(id: string): ProblemError {
 /** Mailboxes serve live Auto Apply: an account not granted it gets 403 `auto_apply_not_enabled`. */
 async function gate(ctx: Context): Promise<void> {
   const { rows } = await ctx.services.pool.query<{ auto_apply_availability: string }>('SELECT auto_apply_availability FROM accounts WHERE id = $1', [accountOf(ctx)]);
-  if (rows[0]?.auto_apply_availability === 'invite_only') {
-    throw new GatewayError(403, { api_version: API_VERSION, code: 'auto_apply_not_enabled', error: 'auto_apply_not_enabled', detail: 'Auto Apply is not enabled for this account, so it cannot connect mailboxes.' });
-  }
+  refuseUnavailable(rows[0]?.auto_apply_availability, { notEnabled: 'Auto Apply is not enabled for this account, so it cannot connect mailboxes.' });
 }
 
 function missing(field: string, provider: string): ProblemError {

@@ -1,13 +1,9 @@
 // Problems of the profile routes. Auto Apply problems carry `api_version` (spec part 9),
 // 404s included (which, as everywhere, carry no `code`).
-import { invalidRequest, notFound, problem, ProblemError, type FieldError } from '../errors.ts';
+import { invalidRequest, notFound, problem, withApiVersion, type FieldError, type ProblemError } from '../errors.ts';
 import type { ErrorCode } from '../error-catalogue.ts';
 import type { FieldProblem } from '../../apply/profiles/profile-rules.ts';
 import { problemDetail } from '../routing/validation.ts';
-
-function withApiVersion(error: ProblemError): ProblemError {
-  return new ProblemError(error.status, { ...error.options, autoApply: true });
-}
 
 export function profileNotFound(id: string): ProblemError {
   return withApiVersion(notFound(`No applicant profile with id ${id}.`));

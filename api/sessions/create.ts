@@ -10,6 +10,7 @@ import { matchProvider, type Provider } from '../../apply/providers.ts';
 import { sendCommand } from '../../apply/sessions/session-state.ts';
 import { scenario } from '../sandbox/scenarios.ts';
 import { API_VERSION } from '../api-version.ts';
+import { refuseUnavailable } from '../auto-apply-gate.ts';
 import { autoApplyProblem, GatewayError, invalidRequest, notFound } from '../errors.ts';
 import { callerGone } from '../applications/view.ts';
 import { runSettled, sessionSettled, sessionView, waitForSession } from './view.ts';
@@ -39,9 +40,10 @@ async function checkTarget(ctx: Context, applyUrl: string): Promise<Target> {
   }
   if (!sandbox) {
     const { rows } = await pool.query<{ auto_apply_availability: string }>('SELECT auto_apply_availability FROM accounts WHERE id = $1', [principal.account.id]);
-    const refuse = (status: number, code: string, detail: string) => new GatewayError(status, { api_version: API_VERSION, code, error: code, detail });
-    if (rows[0]?.auto_apply_availability === 'invite_only') throw refuse(403, 'auto_apply_not_enabled', 'Auto Apply is not enabled for this account. Sessions and runs on the sandbox forms are available meanwhile.');
-    if (rows[0]?.auto_apply_availability === 'coming_soon') throw refuse(503, 'auto_apply_coming_soon', 'Auto Apply is coming soon for this account; live sessions and runs are not open yet. Do not retry.');
+    refuseUnavailable(rows[0]?.auto_apply_availability, {
+      notEnabled: 'Auto Apply is not enabled for this account. Sessions and runs on the sandbox forms are available meanwhile.',
+      comingSoon: 'Auto Apply is coming soon for this account; live sessions and runs are not open yet. Do not retry.',
+    });
   }
   return { provider: match.provider, sandbox };
 }

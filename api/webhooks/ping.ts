@@ -6,10 +6,10 @@ import type { Context } from 'koa';
 import { accountDelivery } from '../../db/applications.ts';
 import { withTransaction } from '../../db/pool.ts';
 import { activeWebhookSecrets } from '../../db/webhooks.ts';
-import { checkOutboundUrl } from '../../lib/outbound-guard.ts';
 import { queueWebhook } from '../../webhooks/delivery.ts';
 import { API_VERSION } from '../api-version.ts';
-import { autoApplyProblem, invalidRequest, notFound, problem } from '../errors.ts';
+import { autoApplyProblem, notFound, problem } from '../errors.ts';
+import { usableCallbackUrl } from './callback-url.ts';
 import { serializeDelivery } from '../serializers/application.ts';
 
 export const PING = 'ping';
@@ -24,16 +24,12 @@ export async function sendPing(ctx: Context, body: { callback_url?: string }): P
       errors: [{ location: 'body', field: 'callback_url', message: 'required when the account has no default callback URL' }],
     });
   }
-  const checked = await checkOutboundUrl(url, { allowPrivate: config.outboundAllowPrivate });
-  if (!checked.ok) {
-    const field = body.callback_url !== undefined ? 'callback_url' : '';
-    throw invalidRequest(`${body.callback_url !== undefined ? 'callback_url' : "The account's default callback URL"} cannot be used: ${checked.reason}`, [{ location: 'body', field, message: checked.reason }]);
-  }
+  const checked = await usableCallbackUrl(url, body.callback_url !== undefined, config.outboundAllowPrivate);
   if ((await activeWebhookSecrets(pool, accountId)).length === 0) {
     throw autoApplyProblem('webhook_secret_not_configured', 'A ping is signed with the account\'s webhook secret, and the account has none yet; have one issued first.');
   }
   const deliveryId = await withTransaction(pool, (client) =>
-    queueWebhook(client, boss, { accountId, subjectId: null, kind: PING, url: checked.url.toString(), data: { account_id: accountId } }),
+    queueWebhook(client, boss, { accountId, subjectId: null, kind: PING, url: checked.toString(), data: { account_id: accountId } }),
   );
   ctx.status = 202;
   ctx.set('Location', `/api/webhooks/deliveries/${deliveryId}`);
