@@ -10,8 +10,15 @@ export interface AvailabilityRefusals {
   comingSoon?: string;
 }
 
-export function refuseUnavailable(availability: string | undefined, detail: AvailabilityRefusals): void {
+/** The refusal for an availability (null when it closes nothing here), for callers that answer it themselves. */
+export function availabilityRefusal(availability: string | undefined, detail: AvailabilityRefusals): GatewayError | null {
   const refuse = (status: number, code: string, text: string) => new GatewayError(status, { api_version: API_VERSION, code, error: code, detail: text });
-  if (availability === 'invite_only') throw refuse(403, 'auto_apply_not_enabled', detail.notEnabled);
-  if (availability === 'coming_soon' && detail.comingSoon) throw refuse(503, 'auto_apply_coming_soon', detail.comingSoon);
+  if (availability === 'invite_only') return refuse(403, 'auto_apply_not_enabled', detail.notEnabled);
+  if (availability === 'coming_soon' && detail.comingSoon) return refuse(503, 'auto_apply_coming_soon', detail.comingSoon);
+  return null;
+}
+
+export function refuseUnavailable(availability: string | undefined, detail: AvailabilityRefusals): void {
+  const refusal = availabilityRefusal(availability, detail);
+  if (refusal) throw refusal;
 }

@@ -106,3 +106,34 @@ export async function replaceManagedCompanies(client: PoolClient, accountId: str
     [accountId, companyIds],
   );
 }
+
+export interface ManagedCompany {
+  id: string;
+  name: string;
+  website: string | null;
+}
+
+/** The account's managed-feed companies with their names, by name. */
+export async function managedCompanyList(db: Queryable, accountId: string): Promise<ManagedCompany[]> {
+  const { rows } = await db.query<ManagedCompany>(
+    `SELECT c.id, c.name, c.website FROM managed_feed_companies m JOIN companies c ON c.id = m.company_id
+      WHERE m.account_id = $1 ORDER BY c.name, c.id`,
+    [accountId],
+  );
+  return rows;
+}
+
+/** Adds a live company to the account's managed feed; false when no such company exists. */
+export async function addManagedCompany(db: Queryable, accountId: string, companyId: string): Promise<boolean> {
+  const { rows } = await db.query(
+    `WITH company AS (SELECT id FROM companies WHERE id = $2 AND NOT sandbox),
+          added AS (INSERT INTO managed_feed_companies (account_id, company_id) SELECT $1, id FROM company ON CONFLICT DO NOTHING)
+     SELECT id FROM company`,
+    [accountId, companyId],
+  );
+  return rows.length > 0;
+}
+
+export async function removeManagedCompany(db: Queryable, accountId: string, companyId: string): Promise<void> {
+  await db.query('DELETE FROM managed_feed_companies WHERE account_id = $1 AND company_id = $2', [accountId, companyId]);
+}

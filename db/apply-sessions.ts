@@ -171,6 +171,18 @@ export async function updateSession(db: Queryable, id: string, patch: SessionPat
   return rows[0]!;
 }
 
+/**
+ * An account's latest sessions or runs, newest first (the portal's lists): read along the
+ * account's recent-first index (apply_sessions_account_recent), at most `limit`.
+ */
+export async function recentSessions(db: Queryable, accountId: string, kind: SessionRow['kind'], limit: number): Promise<SessionRow[]> {
+  const { rows } = await db.query<SessionRow>(
+    'SELECT * FROM apply_sessions WHERE account_id = $1 AND kind = $2 ORDER BY created_at DESC, id DESC LIMIT $3',
+    [accountId, kind, limit],
+  );
+  return rows;
+}
+
 export async function pagesOf(db: Queryable, sessionId: string): Promise<SessionPageRow[]> {
   const { rows } = await db.query<SessionPageRow>('SELECT * FROM apply_session_pages WHERE session_id = $1 ORDER BY sequence', [sessionId]);
   return rows;

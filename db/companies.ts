@@ -267,3 +267,28 @@ export async function claimCompaniesDueForEnrichment(db: Queryable, limit: numbe
   );
   return rows.map((row) => row.id);
 }
+
+export interface CompanyMatch {
+  id: string;
+  name: string;
+  website: string | null;
+  ats_provider: string | null;
+}
+
+/**
+ * Live (not sandbox, not disabled) companies whose name contains `text`, exact and
+ * prefix matches first: the portal's search for the managed feed (trigram index on
+ * lower(name)).
+ */
+export async function searchCompaniesByName(db: Queryable, text: string, limit: number): Promise<CompanyMatch[]> {
+  const needle = text.trim().toLowerCase();
+  const pattern = needle.replace(/[\\%_]/g, (char) => `\\${char}`);
+  const { rows } = await db.query<CompanyMatch>(
+    `SELECT id, name, website, ats_provider FROM companies
+      WHERE NOT sandbox AND disabled_at IS NULL AND lower(name) LIKE '%' || $1 || '%'
+      ORDER BY lower(name) = $2 DESC, lower(name) LIKE $1 || '%' DESC, name, id
+      LIMIT $3`,
+    [pattern, needle, limit],
+  );
+  return rows;
+}

@@ -140,3 +140,15 @@ export async function ledgerEntry(pool: Pool, id: number): Promise<LedgerEntry |
   const { rows } = await pool.query<LedgerEntry>(`SELECT ${LEDGER_COLUMNS} FROM credit_ledger WHERE id = $1`, [id]);
   return rows[0] ?? null;
 }
+
+/** Credits charged per UTC day since `since` (a UTC date), refunds netted out on their own day. */
+export async function dailyCreditsCharged(pool: Pool, accountId: string, since: string): Promise<Array<{ day: string; credits: number }>> {
+  const { rows } = await pool.query<{ day: string; credits: string }>(
+    `SELECT to_char((created_at AT TIME ZONE 'UTC')::date, 'YYYY-MM-DD') AS day, -sum(credits) AS credits
+       FROM credit_ledger
+      WHERE account_id = $1 AND entry_type IN ('debit', 'refund') AND created_at >= $2::date::timestamp AT TIME ZONE 'UTC'
+      GROUP BY 1 ORDER BY 1`,
+    [accountId, since],
+  );
+  return rows.map((row) => ({ day: row.day, credits: Number(row.credits) }));
+}

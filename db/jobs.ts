@@ -351,6 +351,13 @@ export async function findJobApplyUrl(db: Queryable, id: string): Promise<{ appl
   return rows[0] ?? null;
 }
 
+/** The title and company of these jobs (by primary key), for lists that name them (the portal's applications). */
+export async function jobLabels(db: Queryable, ids: string[]): Promise<Map<string, { title: string; company_name: string }>> {
+  if (ids.length === 0) return new Map();
+  const { rows } = await db.query<{ id: string; title: string; company_name: string }>('SELECT id, title, company_name FROM jobs WHERE id = ANY($1::uuid[])', [ids]);
+  return new Map(rows.map((row) => [row.id, { title: row.title, company_name: row.company_name }]));
+}
+
 /** A stored crawled job, as the understanding reads it again. */
 export interface UnderstandingSource {
   id: string;

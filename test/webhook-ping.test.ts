@@ -1,15 +1,13 @@
 // The webhook verification ping over HTTP (CONTRACT.md "Portal and ping"): a real receiver
 // on loopback verifies the signature with the `standardwebhooks` library (the headers
 // mapped to its names), the delivery and its attempts are readable, and the refusals.
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
-import { Webhook } from 'standardwebhooks';
 import t from 'tap';
 import { startWorkers } from '../workers/runner.ts';
 import { webhookDeliver } from '../workers/webhook-deliver.ts';
 import { addKey, createAccount } from './helpers/accounts.ts';
 import { startTestService } from './helpers/service.ts';
 import { waitFor } from './helpers/wait.ts';
+import { startWebhookReceiver } from './helpers/webhook-receiver.ts';
 import { rotateWebhookSecret } from '../webhooks/secrets.ts';
 import { updateAccount } from '../db/accounts.ts';
 
@@ -19,39 +17,7 @@ service.runtime.onShutdown(await startWorkers(boss, [webhookDeliver], service.ru
 const account = await createAccount(pool, { name: 'Ping owner' });
 const api = service.client.with({ 'X-Api-Key': account.key });
 
-interface Received {
-  headers: http.IncomingHttpHeaders;
-  body: string;
-  verified: unknown;
-}
-
-/** A receiver that verifies each webhook with standardwebhooks, answering `status`. */
-async function receiver(secret: () => string, status = 200): Promise<{ url: string; received: Received[] }> {
-  const received: Received[] = [];
-  const server = http.createServer((request, response) => {
-    let body = '';
-    request.on('data', (chunk: Buffer) => (body += chunk));
-    request.on('end', () => {
-      // Our headers under the Standard Webhooks names; "v1=<sig>" is their "v1,<sig>".
-      const headers = {
-        'webhook-id': String(request.headers['x-service-webhook-id']),
-        'webhook-timestamp': String(request.headers['x-service-webhook-timestamp']),
-        'webhook-signature': String(request.headers['x-service-webhook-signature']).split(' ').map((part) => part.replace(/^v1=/, 'v1,')).join(' '),
-      };
-      let verified: unknown = null;
-      try {
-        verified = new Webhook(secret()).verify(body, headers);
-      } catch (error) {
-        verified = { error: (error as Error).message };
-      }
-      received.push({ headers: request.headers, body, verified });
-      response.writeHead(status, { 'content-type': 'application/json' }).end('{}');
-    });
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  t.teardown(() => new Promise<void>((resolve) => server.close(() => resolve())));
-  return { url: `http://127.0.0.1:${(server.address() as AddressInfo).port}/hooks`, received };
-}
+const receiver = (secret: () => string, status = 200) => startWebhookReceiver(t, secret, { status });
 
 t.test('without a signing secret the ping is refused (409), and without any URL it has nowhere to go (422)', async (t) => {
   const refused = await api.post('/api/webhooks/ping', { callback_url: 'http://127.0.0.1:9/hooks' });

@@ -6,6 +6,7 @@
 // a failed redemption or a refused login: it stays `pending` with `last_error`. The answer
 // is a small HTML page for the owner's browser; what it echoes is escaped.
 import type { Context } from 'koa';
+import { escapeHtml } from '../html.ts';
 import { outlookClient, imapReach } from '../../mail/mailbox-deps.ts';
 import { sealCredential, stateHash } from '../../mail/mailbox-store.ts';
 import { MAILBOX_LIMITS } from '../../mail/mailbox.ts';
@@ -23,8 +24,6 @@ export interface ConsentCallbackQuery {
 /** The statuses the page is served with (the route documents each). */
 export const CONSENT_PAGE_STATUS = { connected: 200, unknownState: 404, failed: 422 } as const;
 
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
 
 /** Provider text cut to one short line without control characters, for `last_error` and the page. */
 const oneLine = (text: string, max = 300) => {

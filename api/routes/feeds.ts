@@ -28,7 +28,7 @@ const jobFeedRoute = (path: string, managed: boolean) => {
     operationId: managed ? 'managedJobFeed' : 'jobFeed',
     summary: managed ? "Managed feed: the jobs of the account's configured companies" : 'Bulk job feed, by cursor',
     description:
-      (managed ? 'Customer keys only. Limited to the companies configured for the account (admin API or CLI); none configured gives an empty page. ' : '') +
+      (managed ? 'Customer keys only. Limited to the companies configured for the account (portal, admin API or CLI); none configured gives an empty page. ' : '') +
       'Live jobs in ingestion order (created_at, then id). Charged 1 credit per delivered job (waived with a feed subscription); a page of 0 jobs is free.',
     tags: TAGS,
     // Reads through the feed load gate: 503 feed_backend_busy.

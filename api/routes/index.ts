@@ -9,6 +9,8 @@ import { companyRoutes } from './companies.ts';
 import { feedRoutes } from './feeds.ts';
 import { locationRoutes } from './locations.ts';
 import { sandboxRoutes } from './sandbox.ts';
+import { portalRoutes } from './portal.ts';
+import { portalAutoApplyRoutes } from './portal-auto-apply.ts';
 import { applicationRoutes } from './applications.ts';
 import { sessionRoutes } from './sessions.ts';
 import { profileRoutes } from './profiles.ts';
@@ -16,5 +18,5 @@ import { mailboxRoutes } from './mailboxes.ts';
 import { webhookRoutes } from './webhooks.ts';
 
 export function apiRoutes(): Route[] {
-  return [healthz, readyz, getAccount, ...feedRoutes, ...jobRoutes, ...companyRoutes, ...locationRoutes, ...applicationRoutes, ...sessionRoutes, ...profileRoutes, ...mailboxRoutes, ...webhookRoutes, ...adminRoutes, ...adminBoardRoutes, ...sandboxRoutes];
+  return [healthz, readyz, getAccount, ...feedRoutes, ...jobRoutes, ...companyRoutes, ...locationRoutes, ...applicationRoutes, ...sessionRoutes, ...profileRoutes, ...mailboxRoutes, ...webhookRoutes, ...adminRoutes, ...adminBoardRoutes, ...sandboxRoutes, ...portalRoutes(), ...portalAutoApplyRoutes()];
 }

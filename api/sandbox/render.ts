@@ -1,11 +1,8 @@
 // HTML of the sandbox ATS: plain server-rendered forms whose markup uses the label,
 // required and constraint conventions real application forms use, so a generic field
 // extractor meets them all. Every interpolated value is escaped.
+import { escapeHtml as escape } from '../html.ts';
 import type { SandboxField, SandboxStep, Scenario } from './scenarios.ts';
-
-export function escape(value: unknown): string {
-  return String(value ?? '').replace(/[&<>"']/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[char]!);
-}
 
 function page(title: string, body: string, script = ''): string {
   return `<!doctype html>
