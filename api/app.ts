@@ -4,6 +4,7 @@ import { correlationId } from './middleware/correlation-id.ts';
 import { errorEnvelopes } from './middleware/errors.ts';
 import { httpsRedirect } from './middleware/https-redirect.ts';
 import { requestLog } from './middleware/request-log.ts';
+import { httpMetrics } from './middleware/http-metrics.ts';
 import { discardUnreadBody } from './middleware/unread-body.ts';
 import { buildRouter } from './routing/router.ts';
 import type { Route } from './routing/route.ts';
@@ -33,6 +34,7 @@ export function createApp(services: ApiServices, options: AppOptions = {}): Koa 
 
   app.use(correlationId());
   app.use(requestLog(logger));
+  app.use(httpMetrics());
   app.use(httpsRedirect(config.trustProxy, config.baseUrl));
   app.use(discardUnreadBody());
   app.use(errorEnvelopes({ baseUrl: config.baseUrl, isProduction: config.isProduction, logger }));

@@ -40,6 +40,8 @@ export const errorCatalogue = {
   mailbox_unreachable: { status: 502, title: 'Mailbox unreachable', description: 'The mailbox could not be read: its server refused the login or could not be reached (`detail` says which). Its status shows the health checks\' view.' },
   auto_apply_coming_soon: { status: 503, title: 'Auto Apply coming soon', description: 'Creating applications is not open for this account yet. Do not retry.' },
   rate_limit_exceeded: { status: 429, title: 'Rate limit exceeded', description: 'Too many requests in one of the rolling windows. Wait `Retry-After` seconds.' },
+  metrics_token_required: { status: 401, title: 'Metrics token required', description: 'METRICS_TOKEN is set on this service, so `/metrics` needs `Authorization: Bearer <token>`; the header was missing or the token did not match.' },
+  metrics_loopback_only: { status: 403, title: 'Metrics for this machine only', description: 'No METRICS_TOKEN is set on this service, so `/metrics` answers clients connected from its own loopback address only (judged by the connection, never by `X-Forwarded-For`). Set METRICS_TOKEN to scrape it from elsewhere.' },
 } satisfies Record<string, ErrorCodeInfo>;
 
 export type ErrorCode = keyof typeof errorCatalogue;

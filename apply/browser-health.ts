@@ -14,6 +14,8 @@ export interface BrowserReport {
   /** Why it cannot start, and how to fix it (when failing). */
   detail: string | null;
   checkedAt: Date | null;
+  /** How long the launch (or failed launch) behind this finding took, in milliseconds. */
+  durationMs: number | null;
 }
 
 // A working browser is probed again rarely (each probe costs a launch); a failing one
@@ -26,10 +28,30 @@ export class BrowserHealth {
   private readonly logger: Logger;
   private last: BrowserReport | null = null;
   private probing: Promise<BrowserReport> | null = null;
+  private users = 0;
 
   constructor(settings: BrowserSettings, logger: Logger) {
     this.settings = settings;
     this.logger = logger;
+  }
+
+  /**
+   * Whether this process runs browser work now: a BrowserPool (the apply workers') holds
+   * this health. /readyz reports the browser only then.
+   */
+  get inUse(): boolean {
+    return this.users > 0;
+  }
+
+  /** Held by a BrowserPool while it is open; the returned function lets go (once). */
+  hold(): () => void {
+    this.users += 1;
+    let held = true;
+    return () => {
+      if (!held) return;
+      held = false;
+      this.users -= 1;
+    };
   }
 
   /** The latest finding, at once; starts a probe in the background when it is stale. */
@@ -37,19 +59,21 @@ export class BrowserHealth {
     const last = this.last;
     const age = last?.checkedAt ? Date.now() - last.checkedAt.getTime() : Infinity;
     if (!last || age > (last.status === 'ok' ? RECHECK_OK_MS : RECHECK_FAILING_MS)) void this.probe();
-    return last ?? { status: 'checking', origin: null, executablePath: null, version: null, detail: null, checkedAt: null };
+    return last ?? { status: 'checking', origin: null, executablePath: null, version: null, detail: null, checkedAt: null, durationMs: null };
   }
 
   /** Launches the browser and closes it again; concurrent callers share one probe. */
   probe(): Promise<BrowserReport> {
     this.probing ??= (async () => {
+      const started = performance.now();
       try {
         const { browser, launch } = await launchChromium(this.settings);
+        const durationMs = performance.now() - started;
         const version = browser.version();
         await browser.close().catch(() => {});
-        return this.launched(launch, version);
+        return this.launched(launch, version, durationMs);
       } catch (error) {
-        return this.failed(error);
+        return this.failed(error, performance.now() - started);
       } finally {
         this.probing = null;
       }
@@ -57,10 +81,10 @@ export class BrowserHealth {
     return this.probing;
   }
 
-  /** A launch (the pool's or a probe's) worked. */
-  launched(launch: ChromiumLaunch, version: string): BrowserReport {
+  /** A launch (the pool's or a probe's) worked, in `durationMs`. */
+  launched(launch: ChromiumLaunch, version: string, durationMs: number | null = null): BrowserReport {
     const first = this.last?.status !== 'ok';
-    const report = this.record({ status: 'ok', origin: launch.origin, executablePath: launch.executablePath, version, detail: null, checkedAt: new Date() });
+    const report = this.record({ status: 'ok', origin: launch.origin, executablePath: launch.executablePath, version, detail: null, checkedAt: new Date(), durationMs });
     if (first && !launch.headlessShell) {
       this.logger.warn(
         { executable: launch.executablePath },
@@ -70,10 +94,10 @@ export class BrowserHealth {
     return report;
   }
 
-  /** A launch failed; anything but a BrowserUnavailableError is reported by its message. */
-  failed(error: unknown): BrowserReport {
+  /** A launch failed (after `durationMs`); anything but a BrowserUnavailableError is reported by its message. */
+  failed(error: unknown, durationMs: number | null = null): BrowserReport {
     const detail = error instanceof BrowserUnavailableError ? error.message : `Chromium did not start: ${(error as Error).message}`;
-    return this.record({ status: 'failing', origin: null, executablePath: null, version: null, detail, checkedAt: new Date() });
+    return this.record({ status: 'failing', origin: null, executablePath: null, version: null, detail, checkedAt: new Date(), durationMs });
   }
 
   private record(report: BrowserReport): BrowserReport {

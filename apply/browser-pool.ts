@@ -8,6 +8,7 @@ import type { Logger } from '../lib/logger.ts';
 import { browserHealth, type BrowserHealth } from './browser-health.ts';
 import { launchChromium } from './chromium.ts';
 import { applyPageDiet, type DietCounts } from './page-diet.ts';
+import { browserContextsOpen } from '../lib/metrics.ts';
 
 export class BrowserPool {
   private browser: Promise<Browser> | null = null;
@@ -17,11 +18,14 @@ export class BrowserPool {
   private open = 0;
   private closed = false;
   private diet: DietCounts | null = null;
+  /** Lets go of the health (so /readyz stops reporting the browser) once the pool is closed. */
+  private readonly release: () => void;
 
   constructor(settings: BrowserSettings, logger: Logger) {
     this.settings = settings;
     this.logger = logger;
     this.health = browserHealth(settings, logger);
+    this.release = this.health.hold();
   }
 
   /** Contexts open right now (the benchmark reads it). */
@@ -35,8 +39,9 @@ export class BrowserPool {
   }
 
   private launch(): Promise<Browser> {
+    const started = performance.now();
     const launching = launchChromium(this.settings).then(async ({ browser, launch }) => {
-      this.health.launched(launch, browser.version());
+      this.health.launched(launch, browser.version(), performance.now() - started);
       // Without the diet forms still work, only at a higher cost: worth a warning, not a failure.
       this.diet = await applyPageDiet(browser).catch((error) => {
         this.logger.warn({ err: error }, 'the page diet could not be set up; pages load images, fonts and trackers');
@@ -49,7 +54,7 @@ export class BrowserPool {
       return browser;
     });
     launching.catch((error) => {
-      this.health.failed(error);
+      this.health.failed(error, performance.now() - started);
       if (this.browser === launching) this.browser = null;
     });
     return launching;
@@ -79,6 +84,7 @@ export class BrowserPool {
       ...(storageState ? { storageState: storageState as Exclude<BrowserContextOptions['storageState'], string> } : {}),
     });
     this.open += 1;
+    browserContextsOpen.inc();
     let closed = false;
     return {
       context,
@@ -86,6 +92,7 @@ export class BrowserPool {
         if (closed) return;
         closed = true;
         this.open -= 1;
+        browserContextsOpen.dec();
         await context.close().catch(() => {});
       },
     };
@@ -93,6 +100,7 @@ export class BrowserPool {
 
   async close(): Promise<void> {
     this.closed = true;
+    this.release();
     const browser = await this.browser?.catch(() => null);
     this.browser = null;
     await browser?.close().catch(() => {});

@@ -12,6 +12,8 @@ import { createPool, type Pool } from '../db/pool.ts';
 import { startBoss, type PgBoss } from '../db/boss.ts';
 import type { EmbeddedDatabase } from '../db/embedded.ts';
 import { useEncryptionSettings } from '../db/encryption-keys.ts';
+import { waitingJobsByQueue } from '../db/queue-stats.ts';
+import { observePool, observeQueues, type PoolCounts } from '../lib/metrics.ts';
 
 export interface Runtime {
   config: Config;
@@ -63,6 +65,14 @@ export async function bootRuntime(options: BootOptions): Promise<Runtime> {
     superviseIntervalSeconds: config.queueSuperviseSeconds,
   });
 
+  // /metrics reads the queues' waiting jobs and the pools' connections when scraped.
+  const unobserve = [observeQueues(() => waitingJobsByQueue(pool)), observePool('app', pool)];
+  // pg-boss keeps its own pg Pool (`getDb().pool`, not part of its typed API): reported when it is there.
+  const bossPool = (boss.getDb() as { pool?: Partial<PoolCounts> }).pool;
+  if (typeof bossPool?.totalCount === 'number' && typeof bossPool.idleCount === 'number' && typeof bossPool.waitingCount === 'number') {
+    unobserve.push(observePool('queue', bossPool as PoolCounts));
+  }
+
   const steps: Array<() => Promise<void>> = [];
   const lifecycle = { shuttingDown: false };
   let stopping: Promise<void> | null = null;
@@ -85,6 +95,7 @@ export async function bootRuntime(options: BootOptions): Promise<Runtime> {
           .stop({ graceful: true, timeout: config.shutdownTimeoutMs })
           .catch((error) => logger.error({ err: error }, 'pg-boss stop failed'));
         await pool.end().catch((error) => logger.error({ err: error }, 'pool end failed'));
+        for (const stop of unobserve) stop();
         await database.stop().catch((error) => logger.error({ err: error }, 'database stop failed'));
       })();
       return stopping;

@@ -18,7 +18,7 @@ export async function serveApi(runtime: Runtime, options: AppOptions = {}): Prom
   const geocoder = await Geocoder.create(pool);
   const applicationEvents = new ApplicationEvents(runtime.database.url, logger);
   const browser = browserHealth(config.browser, logger.child({ component: 'browser' }));
-  const app = createApp({ config, logger, pool, boss, lifecycle, searchIndex: search.index, feeds, geocoder, applicationEvents, browser }, options);
+  const app = createApp({ config, logger, pool, boss, lifecycle, searchIndex: search.index, opensearch: search.health, feeds, geocoder, applicationEvents, browser }, options);
   const http = await startHttpServer(app, config.port, config.host);
   // Holds on applications end first (their callers get the 202 snapshot), then requests drain.
   runtime.onShutdown(() => applicationEvents.close());

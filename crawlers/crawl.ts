@@ -15,6 +15,7 @@ import type { JobInput, JobLocation } from '../db/jobs.ts';
 import { geocoderFor, placeFromParts } from '../geo/structured-place.ts';
 import { withTransaction, type Pool } from '../db/pool.ts';
 import type { Logger } from '../lib/logger.ts';
+import { crawlResults } from '../lib/metrics.ts';
 import { connectors } from './ats/index.ts';
 import { isAtsId, type BoardTarget, type ListingEnd, type Posting } from './connector.ts';
 import { CrawlHttp, CrawlHttpError, NotModified, type CrawlHttpSettings } from './http.ts';
@@ -203,6 +204,7 @@ async function crawlLocked(deps: CrawlDeps, boardId: string): Promise<CrawlOutco
     http.close();
   }
   const crawl = await finishCrawlRecord(pool, crawlId, { ...counts, status, requests: http.requests, error, http_errors: http.errors });
+  crawlResults.inc({ source: board.ats, outcome: status });
   const seconds = Math.round((Date.now() - started) / 10) / 100;
   logger[status === 'failed' ? 'warn' : 'info'](
     { board_id: board.id, ats: board.ats, token: board.token, status, ...counts, requests: http.requests, seconds, ...(error ? { error } : {}) },

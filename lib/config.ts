@@ -37,6 +37,10 @@ export interface Config {
   crawl: CrawlConfig;
   encryption: EncryptionSettings;
   mailboxes: MailboxConfig;
+  /** METRICS_TOKEN: /metrics needs `Authorization: Bearer <token>`; null: /metrics answers loopback clients only. */
+  metricsToken: string | null;
+  /** OPS_PORT: the port of the operations server (/healthz, /readyz, /metrics) of worker and scheduler processes; null: none. */
+  opsPort: number | null;
 }
 
 /** Connected mailboxes (mail/): how IMAP servers are reached and trusted, and the Outlook app. */
@@ -221,6 +225,8 @@ function readConfig(env: Env): Config {
     browser: { path: env.CHROMIUM_PATH || null, source: chromiumSource(env), unpackDir: path.join(dataDir, 'chromium') },
     encryption: readEncryptionSettings(env),
     mailboxes: readMailboxConfig(env, isProduction),
+    metricsToken: metricsToken(env.METRICS_TOKEN),
+    opsPort: opsPort(env.OPS_PORT),
     opensearch: env.OPENSEARCH_URL
       ? {
           url: env.OPENSEARCH_URL.replace(/\/+$/, ''),
@@ -230,6 +236,22 @@ function readConfig(env: Env): Config {
         }
       : null,
   };
+}
+
+/** METRICS_TOKEN: at least 16 visible ASCII characters (it travels in a header), or unset. */
+function metricsToken(raw: string | undefined): string | null {
+  const token = raw?.trim();
+  if (!token) return null;
+  if (!/^[\x21-\x7e]{16,}$/.test(token)) throw new Error('METRICS_TOKEN must be at least 16 visible ASCII characters without spaces (e.g. `openssl rand -hex 32`).');
+  return token;
+}
+
+/** OPS_PORT: a TCP port (1-65535), or unset. */
+function opsPort(raw: string | undefined): number | null {
+  if (raw === undefined || raw.trim() === '') return null;
+  const port = Number(raw);
+  if (!Number.isInteger(port) || port < 1 || port > 65535) throw new Error(`OPS_PORT must be a TCP port (1-65535), got ${JSON.stringify(raw)}`);
+  return port;
 }
 
 /** ENCRYPTION_KEY and ENCRYPTION_KEYS_PREVIOUS; a key that is not 32 bytes of base64 is an error naming its setting. */

@@ -12,3 +12,18 @@ export function freePort(): Promise<number> {
     });
   });
 }
+
+/**
+ * Whether a socket's remote address is on this machine's loopback: 127.0.0.0/8, ::1, or
+ * an IPv4 loopback address mapped into IPv6 (a dual-stack listener). Anything else, or no
+ * address at all (a Unix socket), is not.
+ */
+export function isLoopbackAddress(address: string | undefined): boolean {
+  if (!address) return false;
+  const v4 = address.toLowerCase().startsWith('::ffff:') ? address.slice(7) : address;
+  if (net.isIPv4(v4)) return v4.startsWith('127.');
+  return net.isIPv6(address) && LOOPBACK_V6.check(address, 'ipv6');
+}
+
+const LOOPBACK_V6 = new net.BlockList();
+LOOPBACK_V6.addAddress('::1', 'ipv6');

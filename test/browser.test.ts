@@ -1,6 +1,6 @@
 // Which Chromium runs, and what happens when none can: the bundled browser unpacked once
-// under DATA_DIR (even by processes racing to do it) and driving a real form; /readyz
-// reporting the browser beside the database and queue; and an application whose browser
+// under DATA_DIR (even by processes racing to do it) and driving a real form; /readyz of a
+// process running the apply workers reporting the browser beside the database and queue; and an application whose browser
 // cannot start failing at once with browser_unavailable, refunded, without retries.
 import fs from 'node:fs/promises';
 import os from 'node:os';
@@ -11,7 +11,9 @@ import { BrowserUnavailableError, resolveChromium } from '../apply/chromium.ts';
 import { unpackBundledChromium } from '../apply/bundled-chromium.ts';
 import { loadConfig } from '../lib/config.ts';
 import { applyStepQueues } from '../lib/queues.ts';
-import { applyAccount, startApplyService } from './helpers/auto-apply.ts';
+import { startWorkers } from '../workers/runner.ts';
+import { workerModules } from '../workers/registry.ts';
+import { APPLY_QUEUES, applyAccount, startApplyService } from './helpers/auto-apply.ts';
 import { waitFor } from './helpers/wait.ts';
 
 const scratch = await fs.mkdtemp(path.join(os.tmpdir(), 'browser-test-'));
@@ -63,10 +65,11 @@ t.test('/readyz reports the browser; an application whose browser cannot start f
   const service = await startApplyService(t, { env: { CHROMIUM_PATH: path.join(scratch, 'no-such-chromium'), CHROMIUM_SOURCE: 'auto' } });
   const report = await waitFor('the first browser check', async () => {
     const ready = await service.client.get('/readyz');
-    return ready.body.checks.browser === 'checking' ? null : ready;
+    return ready.body.checks.browser.status === 'checking' ? null : ready;
   });
   t.equal(report.status, 200, 'the API stays ready: search and feeds need no browser');
-  t.match(report.body, { status: 'ready', checks: { database: 'ok', queue: 'ok', browser: 'failing' } });
+  t.match(report.body, { status: 'ready', checks: { database: { status: 'ok' }, queue: { status: 'ok' }, browser: { status: 'failing', required: false } } });
+  t.ok(report.body.checks.browser.duration_ms >= 0 && report.body.checks.browser.checked_at, 'with the failed launch timed and dated');
 
   const account = await applyAccount(service);
   const before = (await account.api.get('/api/account')).body.credits_balance;
@@ -79,11 +82,14 @@ t.test('/readyz reports the browser; an application whose browser cannot start f
   t.same(rows, [{ state: 'completed', retry_count: 0 }], 'one attempt, not three retries');
 });
 
-t.test('/readyz says ok once the bundled browser has started', async (t) => {
+t.test('/readyz says ok once the bundled browser has started, in a process running the apply workers only', async (t) => {
   const service = await startApplyService(t, { workers: false, env: { CHROMIUM_SOURCE: 'bundled', DATA_DIR: path.join(scratch, 'data') } });
+  t.notOk((await service.client.get('/readyz')).body.checks.browser, 'an API process without the apply workers launches no browser, so it reports none');
+  service.runtime.onShutdown(await startWorkers(service.runtime.boss, workerModules.filter((module) => APPLY_QUEUES.includes(module.queue.name)), service.runtime));
   const ready = await waitFor('the first browser check', async () => {
     const response = await service.client.get('/readyz');
-    return response.body.checks.browser === 'checking' ? null : response;
+    return response.body.checks.browser.status === 'checking' ? null : response;
   });
-  t.match(ready.body, { status: 'ready', checks: { browser: 'ok' } });
+  t.match(ready.body, { status: 'ready', checks: { browser: { status: 'ok', required: false } } });
+  t.ok(ready.body.checks.browser.duration_ms > 0, 'the launch is timed');
 });

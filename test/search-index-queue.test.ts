@@ -120,6 +120,9 @@ if (!skipWithoutOpenSearch(t)) {
     const service = await startTestService(t, { env: { OPENSEARCH_URL: search.url, OPENSEARCH_INDEX: serviceAlias } });
     const { runtime } = service;
     runtime.onShutdown(await startWorkers(runtime.boss, [searchIndex], runtime));
+    const ready = await service.client.get('/readyz');
+    t.equal(ready.status, 200);
+    t.match(ready.body.checks, { opensearch: { status: 'ok', required: true } }, '/readyz checks the OpenSearch the API searches');
     const serviceCompanies = await createCompanies(runtime.pool);
     const account = await createAccount(runtime.pool, { name: 'Searcher', plan: 'subscribed', credits: 1000 });
     const api = service.client.with({ 'x-api-key': account.key });

@@ -6,6 +6,7 @@ import type { Context, Next } from 'koa';
 import { debit, refund, type Balances } from '../../db/credits.ts';
 import type { Pool } from '../../db/pool.ts';
 import { pricing, type Price, type RateLimitGroup } from '../../lib/pricing.ts';
+import { creditsCharged } from '../../lib/metrics.ts';
 import { GatewayError } from '../errors.ts';
 import type { Principal } from './principal.ts';
 
@@ -37,6 +38,12 @@ function insufficient(required: number, balances: Balances, group: RateLimitGrou
   );
 }
 
+/** What a debit took, for /metrics: wallet credits and included jobs, by rate-limit group. */
+function recordCharge(group: RateLimitGroup, credits: number, includedJobs: number): void {
+  if (credits > 0) creditsCharged.inc({ group, unit: 'credits' }, credits);
+  if (includedJobs > 0) creditsCharged.inc({ group, unit: 'included_jobs' }, includedJobs);
+}
+
 function setCreditHeaders(ctx: Context, deducted: number, balances: Balances): void {
   ctx.set('X-Credits-Deducted', String(deducted));
   ctx.set('X-Credits-Balance', String(balances.credits_balance));
@@ -64,6 +71,7 @@ export async function meter(
   if (price.kind === 'flat') {
     const charged = await debit(pool, { accountId, amount: price.credits, useIncludedJobs: false, reason, correlationId });
     if (!charged.ok) throw insufficient(price.credits, charged.balances, group);
+    recordCharge(group, charged.creditsCharged, charged.includedJobsUsed);
     setCreditHeaders(ctx, charged.creditsCharged, charged.balances);
     ctx.state.creditEntryId = charged.entryId;
     let succeeded = false;
@@ -87,6 +95,7 @@ export async function meter(
   const amount = jobs * price.credits;
   const charged = await debit(pool, { accountId, amount, useIncludedJobs: true, reason, correlationId });
   if (!charged.ok) throw insufficient(amount, charged.balances, group);
+  recordCharge(group, charged.creditsCharged, charged.includedJobsUsed);
   setCreditHeaders(ctx, charged.creditsCharged, charged.balances);
   ctx.set('X-Included-Jobs-Used', String(charged.includedJobsUsed));
   ctx.set('X-Included-Jobs-Remaining', String(charged.balances.included_jobs_remaining));

@@ -1,6 +1,6 @@
 // Every route of the API, in one list. The OpenAPI document is built from it.
 import type { Route } from '../routing/route.ts';
-import { healthz, readyz } from './health.ts';
+import { operationsRoutes } from './operations.ts';
 import { getAccount } from './account.ts';
 import { adminRoutes } from './admin.ts';
 import { adminBoardRoutes } from './admin-boards.ts';
@@ -18,5 +18,5 @@ import { mailboxRoutes } from './mailboxes.ts';
 import { webhookRoutes } from './webhooks.ts';
 
 export function apiRoutes(): Route[] {
-  return [healthz, readyz, getAccount, ...feedRoutes, ...jobRoutes, ...companyRoutes, ...locationRoutes, ...applicationRoutes, ...sessionRoutes, ...profileRoutes, ...mailboxRoutes, ...webhookRoutes, ...adminRoutes, ...adminBoardRoutes, ...sandboxRoutes, ...portalRoutes(), ...portalAutoApplyRoutes()];
+  return [...operationsRoutes((ctx) => ctx.services), getAccount, ...feedRoutes, ...jobRoutes, ...companyRoutes, ...locationRoutes, ...applicationRoutes, ...sessionRoutes, ...profileRoutes, ...mailboxRoutes, ...webhookRoutes, ...adminRoutes, ...adminBoardRoutes, ...sandboxRoutes, ...portalRoutes(), ...portalAutoApplyRoutes()];
 }

@@ -183,6 +183,8 @@ export function buildRouter(options: RouterOptions): Middleware {
     const found = matchPath(table, ctx.path);
     if (!found) throw notFound(`No route matches ${ctx.method} ${ctx.path}.`);
     const { entry, values } = found;
+    // The declared template, for the request metrics (api/middleware/http-metrics.ts).
+    ctx.state.route = entry.path;
     const allow = allowedMethods(entry).join(', ');
     if (ctx.method === 'OPTIONS') {
       const params = Object.fromEntries(entry.parameters.map((name, index) => [name, decodeSegment(values[index]!)]));
