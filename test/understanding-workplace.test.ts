@@ -32,6 +32,14 @@ const STATED: Case[] = [
     markdown: 'We are looking for a fully remote Frontend Engineer.\n\n- Remote opportunity EMEA / Hybrid role based in Bermondsey 3 days a week UK',
     want: 'remote',
   },
+  { name: 'a remote flag with only hybrid text is hybrid', stated: 'remote', markdown: '**Perks**\n- Hybrid working - the team meets in our Leeds office two days per week', want: 'hybrid' },
+  { name: 'a remote flag on a hybrid place is hybrid', stated: 'remote', locations: ['Hybrid - Denver, CO'], want: 'hybrid' },
+  {
+    name: 'a few days a year of working from anywhere is a perk, not the model',
+    stated: 'remote',
+    markdown: '- Work from anywhere for up to 15 days per year\n- Hybrid set-up: in the office 3 days a week',
+    want: 'hybrid',
+  },
 ];
 
 const TITLES: Case[] = [
@@ -109,6 +117,19 @@ const TEXT: Case[] = [
   { name: 'remote or hybrid offered: remote', markdown: 'This role can be remote or hybrid.', want: 'remote' },
 ];
 
+const TEXT_MORE: Case[] = [
+  { name: 'one office day written "1 day/week"', markdown: 'This role is hybrid friendly (1 day/week in office).', want: 'hybrid' },
+  { name: '"hybrid flexibility"', markdown: 'We offer hybrid flexibility to everyone on the team.', want: 'hybrid' },
+  { name: 'a labelled on-site model with a qualifier in brackets', markdown: '**Modality:** On-site (remote days possible after six months)', want: 'onsite' },
+  { name: 'a role based in an office where the work is done', markdown: 'This is a permanent role based in our Lyon office, where you will work with the clinical team.', want: 'onsite' },
+  { name: 'an office the role is attached to says nothing', markdown: 'This position is based at our Pune office.', want: null },
+  { name: 'commuting to the site', markdown: 'You must live nearby and be able to commute to our Utrecht workshop.', want: 'onsite' },
+  { name: 'predominantly remote with a visit now and then', markdown: 'The role is predominantly remote, with a visit to the Denver office each quarter.', want: 'remote' },
+  { name: 'a requirement to be able to work remotely', title: 'Support Agent', markdown: '**Requirements**\n- Ability to work remotely from a quiet space', want: 'remote' },
+  { name: 'the option to work remotely some days is hybrid', markdown: 'You will have the option to work remotely two days a week.', want: 'hybrid' },
+  { name: 'a role that may be conducted remotely', markdown: 'This role may be conducted fully remotely.', want: 'remote' },
+];
+
 const NOT_STATED: Case[] = [
   { name: 'remote work for some roles', markdown: 'We support remote work for some roles.', want: null },
   { name: 'remote teams', markdown: '- Experience collaborating with remote teams across time zones', want: null },
@@ -148,10 +169,13 @@ const SITE_WORK: Case[] = [
   { name: 'a line opening with "Onsite in"', title: 'Part-time Robotics Assistant', markdown: 'About the team.\n\nOnsite in Santa Clara', want: 'onsite' },
   { name: '"onsite" inside a sentence is no such line', title: 'Software Engineer', markdown: 'We value being onsite in the office.', want: null },
   { name: 'a facilities manager', title: 'Facilities Manager', locations: ['San Francisco Office'], want: 'onsite' },
+  { name: 'a build technician', title: 'Mechanical Build Technician', locations: ['Austin, TX'], want: 'onsite' },
+  { name: 'a quality control inspector', title: 'QC Inspector - 2nd Shift', locations: ['Ogden Plant'], want: 'onsite' },
+  { name: 'a robot operator', title: 'Field Robot Operator', locations: ['Rotterdam'], want: 'onsite' },
   { name: 'a company that comes to the office every day (German)', title: 'Medical Operations (m/f/d)', markdown: 'Deshalb kommen wir jeden Tag ins Büro: um uns auszutauschen.', want: 'onsite' },
 ];
 
-for (const [group, cases] of [['stated value', STATED], ['title', TITLES], ['locations', LOCATIONS], ['text', TEXT], ['not stated', NOT_STATED], ['work done at a site', SITE_WORK]] as const) {
+for (const [group, cases] of [['stated value', STATED], ['title', TITLES], ['locations', LOCATIONS], ['text', TEXT], ['more text', TEXT_MORE], ['not stated', NOT_STATED], ['work done at a site', SITE_WORK]] as const) {
   t.test(group, async (t) => {
     for (const item of cases) t.equal(of(item), item.want, item.name);
   });

@@ -127,11 +127,13 @@ const FIVE = /^(?:5|five|fünf|cinq|cinco|pięć)$/iu;
 const ROLE = '(?:position|role|job|opportunity|vacancy|opening|internship|contract)';
 const REMOTE_STATEMENTS = [
   `(?:this|the) ${ROLE} (?:is|will be|can be|may be|could be|is open to being|is able to be)(?: an?)?(?: (?:fully|100 ?%|completely|entirely|totally|also))? remote(?:ly)?(?:-(?:first|friendly|eligible|based))?(?! (?:teams?|collaboration|sensing|access|monitoring|support))`,
-  `(?:role|position|job|work|this|it|duties|responsibilities) (?:can|could|may|will) be (?:performed|done|worked|based|carried out|located|held) (?:fully |100 ?% |entirely |completely )?remotely`,
+  `(?:role|position|job|work|this|it|duties|responsibilities) (?:can|could|may|will) be (?:performed|done|worked|based|carried out|conducted|located|held) (?:fully |100 ?% |entirely |completely )?remotely`,
   `this is an? (?:\\S+ ){0,3}?remote(?:[- ](?:first|friendly|eligible|based))? (?:\\S+ ){0,2}?${ROLE}`,
   `(?:fully|100 ?%|completely|entirely|full|totally|100 percent|permanently)[- ]remote(?! (?:teams?|collaboration|environments?|settings?|experience|work experience))`,
   '(?:you(?:\'ll| will| can| may| are able to)?|candidates? (?:can|may|will)|the successful candidate (?:can|will|may)) (?:be )?(?:working|work) (?:fully |100 ?% |entirely )?(?:remotely|from home)',
   'remote (?:within|from anywhere in|anywhere in)',
+  '(?<=^|\\n)(?:the )?ability to work (?:fully )?remotely',
+  '(?:predominantly|primarily|mostly|largely|mainly) remote(?! (?:teams?|collaboration))',
   '(?:hiring|recruiting) remotely',
   'full(?:y)? remote work (?:is )?(?:permitted|allowed|possible|available)',
   '(?:work|working) (?:remotely )?from anywhere',
@@ -169,11 +171,13 @@ const OFFICE_BEFORE = new RegExp(
   sp(`(?:in[- ]office|on[- ]?site|in[- ]person|in the office|into the office|office attendance|im büro|vor ort|au bureau|en (?:la )?oficina|w biurze)(?: \\S+){0,3}? ${COUNT} ?$`),
   'iu',
 );
-const PER_WEEK_AFTER = new RegExp(sp('^ (?:a|per|each|every|/) ?(?:week|month)'), 'iu');
+// "3 days a week", and "1 day/week" with the slash written straight after the day word.
+const PER_WEEK_AFTER = new RegExp(sp('^(?: (?:a|per|each|every|/)|/) ?(?:week|month)'), 'iu');
 const OFFICE_AFTER = new RegExp(
   sp(
     '^ (?:' +
       '(?:(?:a|per|each|every|/) ?week )?(?:(?:in|at|from|into|on) (?:the |our |an? |one of our |your (?:local |nearest )?)?(?:\\S+ ){0,3}?(?:office|offices|hub|studio|headquarters|hq|campus|site|location)|in[- ]office|on[- ]?site|in[- ]person|at the office)' +
+      '|/ ?week (?:(?:in|at|into) (?:the |our )?(?:\\S+ ){0,2}?(?:office|hub|headquarters|hq|site)|in[- ]office|on[- ]?site)' +
       '|(?:(?:pro|die|in der|/) ?woche )?(?:im büro|vor ort|im office|in der firma|am standort|in präsenz)' +
       '|(?:par semaine |/ ?semaine )?(?:au bureau|sur site|en présentiel|de présentiel)' +
       '|(?:a la semana |por semana |semanales )?(?:en (?:la )?oficina|presenciales?|de oficina)' +
@@ -185,6 +189,7 @@ const HOME_AFTER = new RegExp(
   sp(
     '^ (?:' +
       '(?:(?:a|per|each|every|/) ?week )?(?:remote(?:ly)?|from home|wfh|working from home|work from home)' +
+      '|/ ?week (?:remote(?:ly)?|from home|wfh)' +
       '|(?:(?:pro|die|in der|/) ?woche )?(?:mobil\\p{L}*|im homeoffice|homeoffice|home-office|remote)' +
       '|(?:par semaine |/ ?semaine )?(?:de télétravail|en télétravail|à distance|en remote)' +
       '|(?:a la semana |por semana |semanales )?(?:de teletrabajo|en remoto|desde casa|de remoto)' +
@@ -196,7 +201,8 @@ const DAYS_WINDOW = 80;
 
 const PARTLY_REMOTE = [
   '(?:twice|three times|once) (?:a|per) week (?:in|at|into) (?:the|our) office',
-  '(?:option|possibility|opportunity|ability|flexibility|chance) to work (?:from home|remotely|remote)(?! (?:full[- ]time|100|fully|from anywhere|permanently))',
+  // Not a bullet that opens with "Ability to work remotely": that is a requirement of a remote job.
+  '(?:option|possibility|opportunity|(?<!(?:^|\\n)[^\\S\\n]*(?:the )?)ability|flexibility|chance) to work (?:from home|remotely|remote)(?! (?:full[- ]time|100|fully|from anywhere|permanently))',
   'work from home (?:days?|options?|flexibility|fridays|mondays|twice|once|up to)',
   '(?:partially|partly) remote',
   'remote (?:part|some) of the (?:week|time)',
@@ -248,6 +254,10 @@ const ONSITE_STATEMENTS = [
   'daily (?:attendance|travel|commute|presence) (?:in|to|at) (?:our|the)',
   '(?:performed|worked|done|based|located) (?:on[- ]?site|in[- ]person)(?! (?:\\S+ )?(?:\\d|one|two|three|four|once|twice|occasionally|when|as needed))',
   '(?:work|working) in an? (?:in[- ]office|in[- ]person|office[- ]based|on-?site) (?:environment|setting)',
+  // "a full-time role based in our Munich office where you will work": the office is where the work is.
+  // (Where the work is done, not only where the role is attached: "based at our BDC11 office" alone says nothing.)
+  `${ROLE} (?:\\S+ ){0,2}?based (?:in|at|out of) (?:our|the) (?:\\S+ ){0,3}?(?:office|offices|site|plant|factory|lab|laboratory|facility|warehouse|headquarters|hq|studio|clinic|store),? where you(?:'ll|’ll| will) (?:work|be working)`,
+  '(?:able|willing|need) to commute (?:on-?site |daily )?(?:to|into)',
   // A line that opens with it: "Onsite in Santa Clara", "On-site at our Austin plant".
   '(?<=^|\\n)(?:100 ?% |fully )?on-?site (?:in|at) (?:our |the )?\\p{L}+',
 ];
@@ -277,7 +287,7 @@ const PARTIAL_AFTER = /^[^\S\n]*(?:on|some|part|up to|occasionally|a few|one|two
 
 // Labelled fields whose value is a location or a work model ("Location: Remote (US)", "Tryb pracy: hybrydowy").
 const LOCATION_LABELS = [
-  'locations?', 'work location', 'job location', 'office location', 'workplace(?: type)?', 'work(?:place)? (?:type|model|arrangement|setup|set-up|mode|style)', 'remote status',
+  'locations?', 'work location', 'job location', 'office location', 'workplace(?: type)?', '(?:work |working )?modality', 'work(?:place)? (?:type|model|arrangement|setup|set-up|mode|style)', 'remote status',
   'arbeitsort', 'standort', 'einsatzort', 'dienstort', 'arbeitsmodell', 'arbeitsweise', 'lieu(?: de travail)?', 'localisation', 'mode de travail', 'ubicación', 'ubicacion',
   'localización', 'modalidad(?: de trabajo)?', 'lugar de trabajo', 'lokalizacja', 'miejsce pracy', 'tryb pracy', 'forma pracy', 'model pracy',
 ];
@@ -290,7 +300,7 @@ const IN_PERSON_LINE = /(?:^|\n)in[- ]person(?:\s+(?:in|at)\s|,|\s*(?:\n|$))/iu;
 // "hybrid" is a statement only in a work-model frame, never as technology ("hybrid cloud").
 const HYBRID_WORD = new RegExp(`${S}(?:hybrid(?:e|es|er|en|em)?|híbrid[oa]s?|hybrydow\\p{L}*|semipresencial)${E}`, 'giu');
 const HYBRID_AFTER = new RegExp(
-  `^(?:[\\s-]+(?:work(?:ing)?|role|position|job|opportunity|schedule|set-?up|arrangement|mode|basis|policy|workplace|location|office|arbeiten|arbeitsmodell|arbeitsweise|arbeitszeitmodell|arbeitsplatz|modell|stelle|tätigkeit|modèle|organisation|travail|télétravail|poste|modelo|modalidad|trabajo|formato|esquema|puesto|praca|pracy|tryb|model(?! of (?!work))|system|forma|in|from|at|within|out of|aus|im|en|au|desde|w|z)${E}|[^\\S\\n]*(?:\\(|:|[-–—|·•][^\\S\\n]|$|\\.(?:$|\\s)))`,
+  `^(?:[\\s-]+(?:work(?:ing)?|role|position|job|opportunity|schedule|set-?up|arrangement|flexibility|mode|basis|policy|workplace|location|office|arbeiten|arbeitsmodell|arbeitsweise|arbeitszeitmodell|arbeitsplatz|modell|stelle|tätigkeit|modèle|organisation|travail|télétravail|poste|modelo|modalidad|trabajo|formato|esquema|puesto|praca|pracy|tryb|model(?! of (?!work))|system|forma|in|from|at|within|out of|aus|im|en|au|desde|w|z)${E}|[^\\S\\n]*(?:\\(|:|[-–—|·•][^\\S\\n]|$|\\.(?:$|\\s)))`,
   'iu',
 );
 const HYBRID_BEFORE = new RegExp(
@@ -304,7 +314,7 @@ const HYBRID_ALTERNATIVE = /(?:remote|remotely)[^\S\n]*(?:or|\/|&|and)[^\S\n]*$|
 /** A sentence about other roles or people, not this job ("we support remote work for some roles"). */
 const BOILERPLATE = new RegExp(
   sp(
-    'if (?:this|the) (?:position|role|job) is (?:listed|designated|posted|advertised|marked|classified) as|(?:some|certain|many|most|select|eligible|other) (?:of our )?(?:roles|positions|jobs|employees|team members|teams|staff)|where (?:possible|applicable|permitted)|depending on (?:the )?(?:role|position|team|location)|(?:for|to) eligible|all (?:of our )?(?:roles|positions|employees)|einige[nr]? (?:positionen|stellen|rollen)|je nach (?:position|stelle|rolle|team)|certains postes|algunos puestos|niektórych stanowisk',
+    'if (?:this|the) (?:position|role|job) is (?:listed|designated|posted|advertised|marked|classified) as|(?:up to |\\d+ )(?:\\d+ )?(?:days|weeks) (?:per|a|each|of the) year|work[- ]from[- ]anywhere (?:scheme|program|programme|policy|weeks?|days?)|(?:some|certain|many|most|select|eligible|other) (?:of our )?(?:roles|positions|jobs|employees|team members|teams|staff)|where (?:possible|applicable|permitted)|depending on (?:the )?(?:role|position|team|location)|(?:for|to) eligible|all (?:of our )?(?:roles|positions|employees)|einige[nr]? (?:positionen|stellen|rollen)|je nach (?:position|stelle|rolle|team)|certains postes|algunos puestos|niektórych stanowisk',
   ),
   'iu',
 );
@@ -314,7 +324,7 @@ const ANCHOR = anchorOf([
   'remot', 'anywhere', 'home', 'wfh', 'work from', 'working from', 'telecommut', 'telework', 'mobiles arbeiten', 'mobile arbeit', 'mobil arbeiten', 'mobilen arbeiten',
   'mobile working', 'mobil ', 'hause', 'ortsunabh', 'télétravail', 'teletravail', 'distance', 'teletrabajo', 'zdaln', 'office', 'onsite', 'on-site', 'on site', 'in-person',
   'in person', 'vor ort', 'vor-ort', 'büro', 'buro', 'präsenz', 'sur site', 'présentiel', 'presentiel', 'bureau', 'oficina', 'presencial', 'semipresencial', 'casa', 'domu',
-  'biur', 'stacjonarn', 'hybrid', 'híbrid', 'hybryd', 'daily attendance', 'daily travel', 'daily commute', 'daily presence', 'twice a week', 'three times a week',
+  'biur', 'stacjonarn', 'hybrid', 'híbrid', 'hybryd', 'daily attendance', 'daily travel', 'daily commute', 'daily presence', 'to commute', 'twice a week', 'three times a week',
   'once a week', 'days a week', 'days per week', 'day a week', 'days/week', 'tage pro woche', 'tage die woche', 'tage in der woche', 'jours par semaine',
   'días a la semana', 'dni w tygodniu',
 ]);
@@ -340,7 +350,10 @@ function textModel(full: string): TextModel {
   const text = focus(full, ANCHOR);
   // A labelled value with a work-model word ("Location: Remote (US)") sits on a focused line.
   for (const match of text.matchAll(LABELLED)) {
-    const kind = locationKind(match[1]!);
+    // A parenthesis qualifies the value: "On-site (with the ability to become eligible for WFH)" is on
+    // site; it decides only where the value outside it names no model ("Berlin (Remote)").
+    const value = match[1]!;
+    const kind = locationKind(value.replace(/\([^)]*\)?/g, ' ')) ?? locationKind(value);
     if (kind) found[kind] = true;
   }
   if (IN_PERSON_LINE.test(text)) found.onsite = true;
@@ -435,6 +448,8 @@ const SITE_WORK = new RegExp(
     'registered nurses?', 'nurses?', 'rn', 'lpn', 'cna', 'caregivers?', 'medical assistants?', 'dental (?:assistants?|hygienists?)', 'phlebotomists?', 'pharmacists?', 'physiotherapists?',
     'estheticians?', 'aestheticians?', 'hairdressers?', 'hair stylists?', 'lab managers?', 'laboratory managers?', 'site managers?', 'construction (?:workers?|superintendents?|foremen|foreman)', 'superintendents?',
     'security (?:guards?|officers?)', 'janitors?', 'custodians?', 'groundskeepers?', 'landscapers?', 'production associates?', 'robotics (?:technicians?|assistants?)',
+    '(?:build|test|vehicle|calibration|repair|electronics?|electro-?mechanical|fabrication|field|plant|process|manufacturing) technicians?', '(?:robot|construction|plant|process) operators?',
+    '(?:quality control|quality|qc) inspectors?', '(?:building|construction|site|safety) inspectors?',
     'facilit(?:y|ies) (?:managers?|technicians?|coordinators?|supervisors?)', 'front desk(?: (?:coordinators?|agents?|associates?))?', 'receptionists?',
     // German, French, Spanish, Italian, Dutch, Polish
     'elektriker\\p{L}*', 'elektroniker\\p{L}*', 'mechatroniker\\p{L}*', 'mechaniker\\p{L}*', 'monteur\\p{L}*', 'schlosser\\p{L}*', 'schweißer\\p{L}*', 'lagerist\\p{L}*', 'lagermitarbeiter\\p{L}*',
@@ -457,6 +472,10 @@ export function workplaceOf(input: { stated: WorkModel | null; title: string; ma
   const found = textModel(plainText(input.markdown));
   const fromTitle = titleKind(input.title);
   if (input.stated) {
+    // A board flag of remote where the text speaks only of hybrid work, or the place is hybrid
+    // ("Hybrid - Boston, MA"), is the remote part of a hybrid job. Text that says remote as well
+    // offers both ("Remote opportunity EMEA / Hybrid role based in Bermondsey"): the flag stands.
+    if (input.stated === 'remote' && !found.remote && (found.hybrid || input.locations.some((location) => locationKind(location) === 'hybrid'))) return 'hybrid';
     // An explicit statement about the role that contradicts the ATS value wins over it.
     // Text that also supports the ATS value ("fully remote ... or hybrid in London") leaves it.
     if (found[input.stated]) return input.stated;

@@ -23,6 +23,7 @@ export const HELDOUT_DIR = path.resolve(import.meta.dirname, '../../test/fixture
 export const HELDOUT_2_DIR = path.resolve(import.meta.dirname, '../../test/fixtures/jobs-heldout-2');
 /** The third set labelled blind: the held-out check, never used to tune. */
 export const HELDOUT_3_DIR = path.resolve(import.meta.dirname, '../../test/fixtures/jobs-heldout-3');
+export const HELDOUT_4_DIR = path.resolve(import.meta.dirname, '../../test/fixtures/jobs-heldout-4');
 
 type Flag = 'is_h1b_sponsor' | 'is_work_auth_required' | 'is_clearance_required';
 export const FLAGS: Flag[] = ['is_h1b_sponsor', 'is_work_auth_required', 'is_clearance_required'];
