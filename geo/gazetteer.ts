@@ -85,6 +85,10 @@ export class Gazetteer {
       const names = [country.name, ...(countries.getName(country.code, 'en', { select: 'all' }) ?? [])];
       for (const name of names) gazetteer.countryKeys.set(normalizeName(name), country);
     }
+    // With the article postings often write: "The Philippines", "the Netherlands", "The Gambia".
+    for (const [key, country] of [...gazetteer.countryKeys]) {
+      if (!key.startsWith('the ') && !gazetteer.countryKeys.has(`the ${key}`)) gazetteer.countryKeys.set(`the ${key}`, country);
+    }
     for (const [alias, code] of Object.entries(COUNTRY_ALIASES)) {
       const country = gazetteer.countries.get(code);
       if (country) gazetteer.countryKeys.set(alias, country);

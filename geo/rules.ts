@@ -65,8 +65,8 @@ const NOISE: Array<[RegExp, string]> = [
   [/[\s-]+based\b/gi, ' '],
   [TIME_ZONES, ' '],
   [/\s*[-–—|]\s*(?:remote|hybrid|on-?site|in[- ]office)\s*$/i, ''],
-  // Written without a separator: "Onsite Berlin", "NYC Hybrid Available", "Paris on-site only".
-  [/^\s*(?:on-?site|hybrid|in[- ]office)\s+(?=\p{L})/iu, ''],
+  // Written without a separator: "Onsite Berlin", "Hybrid in Toronto", "NYC Hybrid Available", "Paris on-site only".
+  [/^\s*(?:on-?site|hybrid|in[- ]office)\s+(?:(?:in|at|from|near|based in)\s+)?(?:the\s+)?(?=\p{L})/iu, ''],
   [/\s+(?:remote|hybrid|on-?site|in[- ]office)(?:\s+(?:available|possible|optional|only|ok|eligible|friendly))?\s*$/i, ''],
   [/\(\s*(?:remote|hybrid|on-?site|in[- ]office|hq|headquarters|office)[^()]*\)/gi, ' '],
   // Irish and British counties: "Co. Cork", "County Durham".
