@@ -133,7 +133,8 @@ const REMOTE_STATEMENTS = [
   '(?:you(?:\'ll| will| can| may| are able to)?|candidates? (?:can|may|will)|the successful candidate (?:can|will|may)) (?:be )?(?:working|work) (?:fully |100 ?% |entirely )?(?:remotely|from home)',
   'remote (?:within|from anywhere in|anywhere in)',
   '(?<=^|\\n)(?:the )?ability to work (?:fully )?remotely',
-  '(?:predominantly|primarily|mostly|largely|mainly) remote(?! (?:teams?|collaboration))',
+  // Of the role, not the company ("Predominantly remote, we have hubs in London and Paris").
+  `(?:${ROLE}|it) (?:is|will be) (?:predominantly|primarily|mostly|largely|mainly) remote(?! (?:teams?|collaboration))`,
   '(?:hiring|recruiting) remotely',
   'full(?:y)? remote work (?:is )?(?:permitted|allowed|possible|available)',
   '(?:work|working) (?:remotely )?from anywhere',
@@ -258,6 +259,10 @@ const ONSITE_STATEMENTS = [
   // (Where the work is done, not only where the role is attached: "based at our BDC11 office" alone says nothing.)
   `${ROLE} (?:\\S+ ){0,2}?based (?:in|at|out of) (?:our|the) (?:\\S+ ){0,3}?(?:office|offices|site|plant|factory|lab|laboratory|facility|warehouse|headquarters|hq|studio|clinic|store),? where you(?:'ll|’ll| will) (?:work|be working)`,
   '(?:able|willing|need) to commute (?:on-?site |daily )?(?:to|into)',
+  // The office as the default way of working: "working together in-office as the default", "office-first".
+  '(?:working|work|we work) (?:together )?in[- ](?:office|person) (?:is |as )?(?:the |our )?default',
+  'in[- ]office (?:first|by default)',
+  'office[- ]first (?:company|culture|team|policy)',
   // A line that opens with it: "Onsite in Santa Clara", "On-site at our Austin plant".
   '(?<=^|\\n)(?:100 ?% |fully )?on-?site (?:in|at) (?:our |the )?\\p{L}+',
 ];
@@ -300,7 +305,7 @@ const IN_PERSON_LINE = /(?:^|\n)in[- ]person(?:\s+(?:in|at)\s|,|\s*(?:\n|$))/iu;
 // "hybrid" is a statement only in a work-model frame, never as technology ("hybrid cloud").
 const HYBRID_WORD = new RegExp(`${S}(?:hybrid(?:e|es|er|en|em)?|híbrid[oa]s?|hybrydow\\p{L}*|semipresencial)${E}`, 'giu');
 const HYBRID_AFTER = new RegExp(
-  `^(?:[\\s-]+(?:work(?:ing)?|role|position|job|opportunity|schedule|set-?up|arrangement|flexibility|mode|basis|policy|workplace|location|office|arbeiten|arbeitsmodell|arbeitsweise|arbeitszeitmodell|arbeitsplatz|modell|stelle|tätigkeit|modèle|organisation|travail|télétravail|poste|modelo|modalidad|trabajo|formato|esquema|puesto|praca|pracy|tryb|model(?! of (?!work))|system|forma|in|from|at|within|out of|aus|im|en|au|desde|w|z)${E}|[^\\S\\n]*(?:\\(|:|[-–—|·•][^\\S\\n]|$|\\.(?:$|\\s)))`,
+  `^(?:[\\s-]+(?:work(?:ing)?|role|position|job|opportunity|schedule|set[- ]?up|arrangement|flexibility|mode|basis|policy|workplace|location|office|arbeiten|arbeitsmodell|arbeitsweise|arbeitszeitmodell|arbeitsplatz|modell|stelle|tätigkeit|modèle|organisation|travail|télétravail|poste|modelo|modalidad|trabajo|formato|esquema|puesto|praca|pracy|tryb|model(?! of (?!work))|system|forma|in|from|at|within|out of|aus|im|en|au|desde|w|z)${E}|[^\\S\\n]*(?:\\(|:|[-–—|·•][^\\S\\n]|$|\\.(?:$|\\s)))`,
   'iu',
 );
 const HYBRID_BEFORE = new RegExp(
