@@ -11,6 +11,7 @@ import { findKeyForAddress } from '../../db/api-keys.ts';
 import { deletePortalSession, findPortalSession, insertPortalSession, type PortalSession } from '../../db/portal-sessions.ts';
 import { hashApiKey, isWellFormedKey } from '../../lib/api-keys.ts';
 import { clock } from '../../lib/clock.ts';
+import { sameSecret } from '../../lib/same-secret.ts';
 
 export const SESSION_HOURS = 8;
 const SESSION_COOKIE = 'portal_session';
@@ -19,12 +20,7 @@ const SIGN_IN_CSRF_COOKIE = 'portal_csrf';
 const randomToken = () => crypto.randomBytes(32).toString('base64url');
 const tokenHash = (token: string) => crypto.createHash('sha256').update(token).digest();
 
-function sameToken(expected: string, given: string | undefined): boolean {
-  if (!given) return false;
-  const a = Buffer.from(expected);
-  const b = Buffer.from(given);
-  return a.length === b.length && crypto.timingSafeEqual(a, b);
-}
+const sameToken = (expected: string, given: string | undefined): boolean => !!given && sameSecret(given, expected);
 
 function setCookie(ctx: Context, name: string, value: string | null, maxAgeMs?: number): void {
   // Secure in production even when the TLS proxy is not trusted to say so (Koa would refuse).

@@ -3,22 +3,15 @@
 // answers clients connected from this machine's loopback address only, judged by the
 // socket (X-Forwarded-For is never read here, TRUST_PROXY or not). The same declaration
 // serves the API and the operations server of worker and scheduler processes.
-import crypto from 'node:crypto';
 import type { Context } from 'koa';
 import { isLoopbackAddress } from '../../lib/net.ts';
+import { sameSecret } from '../../lib/same-secret.ts';
 import { metricsText } from '../../lib/metrics.ts';
 import type { OperationsServices } from '../context.ts';
 import { problem } from '../errors.ts';
 import { defineRoute, type ResponseSpec, type Route } from '../routing/route.ts';
 import { ProblemSchema } from '../schemas/errors.ts';
 import { Type } from '../schemas/registry.ts';
-
-const digest = (value: string) => crypto.createHash('sha256').update(value).digest();
-
-/** Whether `presented` is `expected`, in time that does not depend on where they differ (or on their lengths). */
-export function sameSecret(presented: string, expected: string): boolean {
-  return crypto.timingSafeEqual(digest(presented), digest(expected));
-}
 
 /** The token of an `Authorization: Bearer <token>` header, or null. */
 function bearerToken(header: string): string | null {

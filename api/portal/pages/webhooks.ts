@@ -101,9 +101,10 @@ ${
 <p>Where webhooks go when a request names no <code>callback_url</code>. It must be a public http(s) address.</p>
 <form method="post" action="/portal/webhooks/callback-url">${csrfField(session.csrfToken)}
 <label for="callback-url">Callback URL</label>
-<input type="url" id="callback-url" name="callback_url" maxlength="${MAX_URL}" value="${callbackValue}" placeholder="https://example.com/webhooks"${
-    callbackError ? html` aria-invalid="true" aria-describedby="callback-url-error"` : ''
+<input type="url" id="callback-url" name="callback_url" maxlength="${MAX_URL}" value="${callbackValue}" aria-describedby="callback-url-hint${callbackError ? ' callback-url-error' : ''}"${
+    callbackError ? html` aria-invalid="true"` : ''
   }>
+<p class="hint" id="callback-url-hint">For example https://hooks.example.com/jobdata (an address of yours on the public internet).</p>
 ${callbackError ? html`<p class="field-error" id="callback-url-error">${callbackError}</p>` : ''}
 <p class="actions"><button type="submit" name="action" value="save">Save</button>${
     account.default_callback_url ? html`<button type="submit" name="action" value="clear" class="secondary">Remove</button>` : ''
@@ -154,8 +155,5 @@ export async function sendTestPing(ctx: Context, session: PortalSession): Promis
 export async function showDeliveryFragment(ctx: Context, session: PortalSession): Promise<void> {
   const section = await loadDelivery(ctx, session, String(ctx.state.input?.params?.id ?? ''));
   if (!section) return notFoundPage(ctx, session, 'No such delivery on this account.');
-  ctx.status = 200;
-  ctx.type = 'text/html; charset=utf-8';
-  ctx.set('Cache-Control', 'no-store');
-  ctx.body = section.text;
+  sendPage(ctx, 200, section.text);
 }
