@@ -22,7 +22,7 @@ import { CrawlHttp, CrawlHttpError, NotModified, type CrawlHttpSettings } from '
 import type { HostGates } from './host-gate.ts';
 import { prepareJob, writeJobs } from './job-write.ts';
 import { queuePostingLinks } from './discovery/posting-links.ts';
-import { understandJob } from './understanding/index.ts';
+import { understandJobs } from './understanding/index.ts';
 
 export interface CrawlDeps {
   pool: Pool;
@@ -234,7 +234,7 @@ async function writePage(deps: CrawlDeps, board: BoardRow, page: Posting[], coun
   if (changed.length === 0) return waitTurn();
   await resolveStructuredPlaces(deps.pool, changed);
   // Only what changed is converted and read (a re-crawl of an unchanged board does neither).
-  const understood = changed.map((job) => understandJob(prepareJob(job)));
+  const understood = understandJobs(changed.map(prepareJob));
   // Boards these postings link to are leads for discovery; queued before the write, so a
   // crash between the two loses no lead (a confirmation is harmless to repeat).
   await queuePostingLinks(deps.pool, deps.boss, boardTarget(board), changed.map((job) => ({ description: job.description ?? '', listing_url: job.listing_url ?? '' })));

@@ -7,7 +7,7 @@ import { linkDuplicates } from '../db/job-duplicates.ts';
 import { jobsToUnderstand, writeUnderstood } from '../db/jobs.ts';
 import { withTransaction, type Pool } from '../db/pool.ts';
 import { DUPLICATE_DISTANCE } from './duplicates.ts';
-import { understand } from './understanding/index.ts';
+import { understandAll } from './understanding/index.ts';
 
 const BATCH = 500;
 
@@ -19,16 +19,16 @@ export async function reunderstandJobs(pool: Pool, options: { boardId?: string |
     if (jobs.length === 0) return { read, updated };
     read += jobs.length;
     after = jobs[jobs.length - 1]!.id;
-    const understood = jobs.map((job) => ({
-      id: job.id,
-      ...understand({
+    const texts = understandAll(
+      jobs.map((job) => ({
         title: job.title,
         markdown: job.description_markdown,
         stated: job.stated,
         locations: job.locations.map((location) => location.location ?? '').filter(Boolean),
         countryCode: job.locations.find((location) => location.country_code)?.country_code ?? null,
-      }),
-    }));
+      })),
+    );
+    const understood = jobs.map((job, i) => ({ id: job.id, ...texts[i]! }));
     updated += await withTransaction(pool, async (client) => {
       const changed = await writeUnderstood(client, understood);
       await linkDuplicates(client, changed, DUPLICATE_DISTANCE);

@@ -7,6 +7,8 @@
 // a preferred section placed right after it.
 // Everything is precompiled at module load; one linear pass over the lines per posting.
 
+import { stemsSource } from './text.ts';
+
 export type SectionKind = 'requirements' | 'preferred' | 'responsibilities' | 'benefits' | 'about' | 'other';
 
 export interface Section {
@@ -65,7 +67,8 @@ export function plainInline(markdown: string): string {
   if (found & HAS_LINK) text = text.replace(LINK, '$1');
   if (found & HAS_BOLD) text = text.replace(BOLD, '');
   if (found & HAS_ESCAPE) text = text.replace(ESCAPE, '$1');
-  if (found & HAS_ODD_SPACE || text.includes('  ')) text = text.replace(SPACES, ' ');
+  // Removing markup can leave two spaces side by side ("a ** b"); unchanged text was checked in the scan.
+  if (found & HAS_ODD_SPACE || (found !== 0 && text.includes('  '))) text = text.replace(SPACES, ' ');
   // Trimmed by index, with trailing ";" and "," (list punctuation) dropped too.
   let start = 0;
   let end = text.length;
@@ -262,7 +265,10 @@ const CLAUSE_BREAK = /;\s+|(?<=[a-z\u00e0-\u017f)])\.\s+(?=\p{Lu})/u;
 
 /** Whether a requirement item is really a preference ("Kubernetes experience is a plus"). */
 /** Words every preferred mark contains; most items fail this cheap test and skip the full pattern. */
-const PREFERRED_GATE = /plus|prefer|nice|bonus|optional|ideal|desir|advantag|asset|vorteil|wünsch|gerne|schön|atout|appréci|valor|deseable|mile|atut/i;
+const PREFERRED_GATE = new RegExp(
+  stemsSource(['plus', 'prefer', 'nice', 'bonus', 'optional', 'ideal', 'desir', 'advantag', 'asset', 'vorteil', 'wünsch', 'gerne', 'schön', 'atout', 'appréci', 'valor', 'deseable', 'mile', 'atut']),
+  'i',
+);
 
 export function isPreferredItem(item: string): boolean {
   return PREFERRED_GATE.test(item) && PREFERRED_MARK.test(item) && !REQUIRED_MARK.test(item);
@@ -331,7 +337,8 @@ function headingOf(line: string, nextIsBullet: boolean): Heading | null {
     }
     return null;
   }
-  const colon = COLON_LINE.exec(line);
+  // The line is trimmed, so a "Label:" line ends with its colon (a cheap test before the pattern).
+  const colon = line.endsWith(':') ? COLON_LINE.exec(line) : null;
   if (colon && !BULLET.test(line)) {
     const text = plainInline(colon[1]);
     if (!text || wordCount(text) > 10) return null;

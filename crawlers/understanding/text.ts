@@ -1,8 +1,8 @@
 // Shared text helpers for the job-understanding modules (employment, workplace, seniority, pay):
 // - textLines / plainText: the description Markdown written by crawlers/description.ts
 //   (`**Heading**` lines, `- item` lines, `**bold**`, `[text](url)`, backslash escapes) read back
-//   as plain lines. The last converted Markdown is memoized (observably pure): every module of
-//   one posting reads the same string in turn.
+//   as plain lines. Recent conversions are memoized (observably pure): every module of one
+//   posting reads the same string in turn.
 // - stripInline: one Markdown fragment as plain text.
 // - WORD_START / WORD_END / GAP / spaced: regex-source building blocks (JS `\b` is ASCII-only:
 //   it sees no boundary after "zł" or before "étudiant"; a phrase never spans lines).
@@ -73,12 +73,22 @@ export function stripInline(markdown: string): string {
   return text;
 }
 
-let memoMarkdown: string | null = null;
-let memoLines: readonly TextLine[] = [];
-let memoText = '';
+interface Converted {
+  lines: readonly TextLine[];
+  text: string;
+}
 
-function convert(markdown: string): void {
-  if (markdown === memoMarkdown) return;
+/**
+ * How many descriptions' conversions are kept. The modules of one posting read the same string in
+ * turn, and `understandAll` runs each module over a batch of this many postings before the next
+ * module (which keeps each module's code hot), so one batch's conversions must fit.
+ */
+export const TEXT_MEMO_SIZE = 64;
+const memo = new Map<string, Converted>();
+
+function converted(markdown: string): Converted {
+  const known = memo.get(markdown);
+  if (known) return known;
   // Line flags from the Markdown lines, then the inline Markdown stripped once over all of them
   // (none of the inline forms spans a line break).
   const bodies: string[] = [];
@@ -102,21 +112,20 @@ function convert(markdown: string): void {
     const text = stripped[i]!.trim();
     if (text) lines.push({ text, heading: headings[i]!, item: items[i]! });
   }
-  memoMarkdown = markdown;
-  memoLines = lines;
-  memoText = lines.map((line) => line.text).join('\n');
+  const result = { lines, text: lines.map((line) => line.text).join('\n') };
+  if (memo.size >= TEXT_MEMO_SIZE) memo.delete(memo.keys().next().value!);
+  memo.set(markdown, result);
+  return result;
 }
 
 /** The description's non-empty lines as plain text, in order (the same array for the same Markdown: do not mutate). */
 export function textLines(markdown: string): readonly TextLine[] {
-  convert(markdown);
-  return memoLines;
+  return converted(markdown).lines;
 }
 
 /** The description as plain text: its non-empty lines joined with `\n` (no blank lines). */
 export function plainText(markdown: string): string {
-  convert(markdown);
-  return memoText;
+  return converted(markdown).text;
 }
 
 const REGEX_SPECIAL = /[.*+?^${}()|[\]\\/-]/g;
@@ -129,12 +138,12 @@ interface TrieNode {
 }
 
 /**
- * A fast anchor for `focus`: the given literal stems (lower case) as one case-insensitive regex
- * that is only tried at ASCII word starts and branches on each next character (a trie), which
- * the regex engine scans several times faster than a flat alternation of words. A stem matches
- * as a word prefix ("befrist" finds "befristet"), so compounds need their own stems ("teilzeit").
+ * Regex source matching any of the given literal stems (lower case; use with the `i` flag), shaped
+ * as a trie that branches on each next character: the regex engine scans it several times faster
+ * than a flat alternation of the same words. A stem that extends a shorter one is dropped (the
+ * shorter one already matches there), so use it where only whether and where a stem starts matters.
  */
-export function anchorOf(stems: string[]): RegExp {
+export function stemsSource(stems: string[]): string {
   const root: TrieNode = { children: new Map(), end: false };
   for (const stem of stems) {
     let node = root;
@@ -145,13 +154,21 @@ export function anchorOf(stems: string[]): RegExp {
     }
     node.end = true;
   }
-  // A stem that is a prefix of another ends the branch: the shorter one already anchors.
   const emit = (node: TrieNode): string => {
     if (node.end) return '';
     const branches = [...node.children].map(([c, child]) => c.replace(REGEX_SPECIAL, '\\$&') + emit(child));
     return branches.length === 1 ? branches[0]! : `(?:${branches.join('|')})`;
   };
-  return new RegExp(`\\b${emit(root)}`, 'gi');
+  return emit(root);
+}
+
+/**
+ * A fast anchor for `focus`: the given literal stems (lower case) as one case-insensitive global
+ * regex tried only at ASCII word starts. A stem matches as a word prefix ("befrist" finds
+ * "befristet"), so compounds need their own stems ("teilzeit").
+ */
+export function anchorOf(stems: string[]): RegExp {
+  return new RegExp(`\\b${stemsSource(stems)}`, 'gi');
 }
 
 /** Lines up to this length are kept whole by `focus` (meta lines, labels); longer ones are cut into sentences. */
