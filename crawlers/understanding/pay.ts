@@ -190,9 +190,8 @@ const PERCENT_AFTER = /^\s*%/;
 const PHONE_AROUND = /\d[-.)]\s?$/;
 const PHONE_AFTER = /^[-.]\d/;
 const PENSION_PLAN = /^(?:401|403|457)$/;
-const HEADING_LABEL = /:\s*$/;
-const SENTENCE_END = /[.!?]\s*$/;
 const DIGIT = /\d/;
+const endsSentence = (text: string) => text.endsWith('.') || text.endsWith('!') || text.endsWith('?');
 const BASE = /(?<![\p{L}])base(?![\p{L}])/iu;
 
 /** namedCurrency's answer for a line that names no single currency. */
@@ -369,10 +368,11 @@ export function payFromText(markdown: string, hints?: { countryCode?: string | n
   let fallback: Compensation | null = null;
   for (const line of textLines(markdown)) {
     const text = line.text;
-    if (line.heading || (text.length <= 80 && HEADING_LABEL.test(text))) {
+    // Lines are trimmed: a label ends with its colon, a sentence with its stop.
+    if (line.heading || (text.length <= 80 && text.endsWith(':'))) {
       context.paySection = PAY_HEADING.test(text);
       context.sectionPeriod = context.paySection ? lastPeriodWord(text) : null;
-    } else if (!line.item && text.length <= 40 && !DIGIT.test(text) && !SENTENCE_END.test(text) && PAY_HEADING.test(text)) {
+    } else if (!line.item && text.length <= 40 && !DIGIT.test(text) && !endsSentence(text) && PAY_HEADING.test(text)) {
       // A short label line without a colon ("Pay Range", "Annual Salary") opens a pay block too;
       // a short list item ("- Industry competitive pay") is one perk among others, not a label.
       context.paySection = true;

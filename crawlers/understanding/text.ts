@@ -62,7 +62,8 @@ const BOLD = /\*\*/g;
 const ESCAPE = /\\([\\`*_[\]<>&#+\-.!=~|()])/g;
 // Typographic apostrophes read as the plain one, so patterns need only "'" ("We’re" = "We're").
 const APOSTROPHES = /[’‘ʼ]/g;
-const WHOLE_BOLD = /^\*\*(?!\*)[\s\S]*\*\*$/;
+/** A line that is bold from end to end (`**Heading**`, not `***` or `****`): a heading as description.ts writes them. */
+const isWholeBold = (line: string) => line.length > 4 && line.startsWith('**') && line.charCodeAt(2) !== 0x2a && line.endsWith('**');
 
 /** A Markdown fragment as plain text: links reduced to their text, `**` and escapes removed. */
 export function stripInline(markdown: string): string {
@@ -100,7 +101,7 @@ function converted(markdown: string): Converted {
     const item = line.startsWith('- ');
     if (item) line = line.slice(2).trimStart();
     bodies.push(line);
-    headings.push(line.length > 4 && WHOLE_BOLD.test(line));
+    headings.push(isWholeBold(line));
     items.push(item);
   }
   let joined = stripInline(bodies.join('\n'));
