@@ -1,21 +1,21 @@
 // quality:jobs — accuracy of job understanding on the labelled real postings
 // (test/fixtures/jobs-labelled/): per field, with the targets and the postings it got wrong.
-// `--set heldout-4` measures the blind held-out set instead (test/fixtures/jobs-heldout-4/:
-// labelled blind, never used to tune); `--set heldout`, `--set heldout-2` and `--set heldout-3`
-// the earlier held-out sets, whose misses have since steered work (so their figures are no
-// longer blind).
+// `--set heldout-5` measures the blind held-out set instead (test/fixtures/jobs-heldout-5/:
+// labelled blind, never used to tune); `--set heldout` ... `--set heldout-4` the earlier
+// held-out sets, whose misses have since steered work (so their figures are no longer blind).
 //
-//   npm run -s quality:jobs [-- --wrong] [-- --set labelled|heldout|heldout-2|heldout-3|heldout-4]
+//   npm run -s quality:jobs [-- --wrong] [-- --set labelled|heldout|heldout-2|heldout-3|heldout-4|heldout-5]
 import { parseArgs } from 'node:util';
 import { startBenchService } from '../bench/harness.ts';
-import { FLAGS, HELDOUT_2_DIR, HELDOUT_3_DIR, HELDOUT_4_DIR, HELDOUT_DIR, LABELLED_DIR, measureJobs, ratio, type Score } from './jobs-measure.ts';
+import { FLAGS, HELDOUT_2_DIR, HELDOUT_3_DIR, HELDOUT_4_DIR, HELDOUT_5_DIR, HELDOUT_DIR, LABELLED_DIR, measureJobs, ratio, type Score } from './jobs-measure.ts';
 
 const SETS: Record<string, { dir: string; noun: string }> = {
   labelled: { dir: LABELLED_DIR, noun: 'labelled postings' },
   heldout: { dir: HELDOUT_DIR, noun: 'first held-out postings (no longer blind)' },
   'heldout-2': { dir: HELDOUT_2_DIR, noun: 'second held-out postings (no longer blind)' },
   'heldout-3': { dir: HELDOUT_3_DIR, noun: 'third held-out postings (no longer blind)' },
-  'heldout-4': { dir: HELDOUT_4_DIR, noun: 'held-out postings' },
+  'heldout-4': { dir: HELDOUT_4_DIR, noun: 'fourth held-out postings (no longer blind)' },
+  'heldout-5': { dir: HELDOUT_5_DIR, noun: 'held-out postings' },
 };
 const { values } = parseArgs({ options: { wrong: { type: 'boolean', default: false }, set: { type: 'string', default: 'labelled' } } });
 const set = SETS[values.set];
