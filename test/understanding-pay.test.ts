@@ -64,6 +64,14 @@ const SINGLE_AND_PERIODS: Case[] = [
     markdown: 'The typical base pay range for this role across the U.S. is: $50,000/year - $80,000/year + bonus + equity + benefits. For Colorado, the salary range is: $55,000 - $75,000 + bonus.',
     want: pay(50000, 80000, 'USD', 'yearly'),
   },
+  { name: 'a period written as an adverb after a slash', markdown: 'This is a part-time, contracting role where compensation will be paid out $500/monthly.', want: pay(500, 500, 'USD', 'monthly') },
+  { name: '"/hourly" and "/annually"', markdown: 'Rate: $45 - $55/hourly. Full-time equivalent: $95,000/annually.', want: pay(45, 55, 'USD', 'hourly') },
+  {
+    name: "a contractor's fee for the position",
+    markdown: '**Compensation**\n\nThe anticipated fee for this position is $52 - $60 per hour. The actual fee offered depends on the qualifications of the individual applicant.',
+    want: pay(52, 60, 'USD', 'hourly'),
+  },
+  { name: 'an hourly consulting fee', markdown: 'Hourly consulting fee: €80 - €95.', want: pay(80, 95, 'EUR', 'hourly') },
   { name: 'a period on both ends of a range', markdown: 'The typical base pay range for this role is: $50,000/year - $80,000/year + bonus + equity.', want: pay(50000, 80000, 'USD', 'yearly') },
   { name: 'hourly on both ends', markdown: 'Pay: $25/hr - $30/hr', want: pay(25, 30, 'USD', 'hourly') },
   { name: 'a band from zero states only its upper end', markdown: 'Salary range: $0 – $123K', want: pay(null, 123000, 'USD', 'yearly') },
@@ -140,6 +148,8 @@ const NOT_PAY: Case[] = [
   { name: 'German ticket subsidy', markdown: '- 30 Tage Urlaub und 50 € Zuschuss zum Deutschlandticket', want: null },
   { name: 'Polish training budget', markdown: '- Budżet szkoleniowy 3 000 zł rocznie', want: null },
   { name: 'a year next to a pay word', markdown: 'Salary review in 2025.', country: 'US', want: null },
+  { name: 'an agency fee', markdown: 'We do not pay agency fees of $5,000 or more for unsolicited résumés.', country: 'US', want: null },
+  { name: 'an application fee', markdown: 'There is no application fee; the $50 fee for a background check is covered by us.', country: 'US', want: null },
   { name: 'an address line in a pay block', markdown: '**Pay Transparency details**\n\nUS - NY - New York - 1114 Avenue Of The Americas', country: 'US', want: null },
   { name: 'empty description', markdown: '', want: null },
 ];

@@ -125,11 +125,13 @@ function amountOf(raw: string): number {
 // ---------------------------------------------------------------------------------------------
 // Words around an amount
 
+/** After "fee": the role's own ("fee for this position"), not an application, agency or referral fee. */
+const FEE_FOR_ROLE = '(?:for|of) (?:this|the) (?:position|role|contract|engagement|assignment)';
 const NOT_PAY = [
   'minimum wage', '401 ?\\(?k\\)?', '403 ?\\(?b\\)?', 'bonus(?:es)?', 'referrals?', 'stipends?', 'allowances?', 'budgets?', 'reimburse\\p{L}*', 'relocation', 'equity', 'rsus?', 'stock',
   'options', 'shares', 'funding', 'funded', 'raised', 'raises?', 'series [a-f]', 'valuation', 'revenues?', 'arr', 'investments?', 'investors?', 'invested', 'backed', 'donat\\p{L}*',
   'grants?', 'tuition', 'match(?:ing|ed)?', 'credits?', 'gifts?', 'vouchers?', 'per diem', 'deals?', 'acv', 'quotas?', 'contract value', 'portfolio', 'spend(?:ing)?', 'p&l', 'aum',
-  'assets', 'loans?', 'transactions?', 'prizes?', 'awards?', 'fees?', 'costs?', 'price', 'pricing', 'savings', 'save', 'wellness', 'learning', 'training', 'education', 'conference',
+  'assets', 'loans?', 'transactions?', 'prizes?', 'awards?', `fees?(?! ${FEE_FOR_ROLE})`, 'costs?', 'price', 'pricing', 'savings', 'save', 'wellness', 'learning', 'training', 'education', 'conference',
   'equipment', 'gym', 'insurance', 'coverage', 'deductible', 'premiums?', 'pension', 'retirement', 'commissions?', 'prämie\\p{L}*', 'zuschuss', 'zuschüsse', 'weiterbildung\\p{L}*',
   'fahrtkosten', 'jobrad', 'umsatz', 'finanzierung\\p{L}*', 'urlaubsgeld', 'weihnachtsgeld', 'sachbezug', 'primes?', 'levée', 'chiffre d[\'’]affaires', 'tickets? resto\\p{L}*',
   'mutuelle', 'intéressement', 'bono', 'bonos', 'presupuesto', 'facturación', 'financiación', 'ronda', 'seguro', 'formación', 'premi[ae]', 'budżet\\p{L}*', 'dofinansowani\\p{L}*',
@@ -142,6 +144,8 @@ const NOT_PAY = [
 ];
 const PAY = [
   'salary', 'salaries', 'salaire', 'salario', 'salarial', 'sueldo', 'pay', 'compensation', 'wages?', 'base', '(?:hourly|day|daily|weekly|monthly|annual|pay|base|contract|freelance) rates?', 'rate of pay', 'ote',
+  // A contractor's fee is the role's pay ("the anticipated fee for this position is $52 - $60 per hour", "hourly fee").
+  `fees? ${FEE_FOR_ROLE}`, '(?:hourly|daily|weekly|monthly|contractor|consulting|contract|freelance) fees?',
   'on[- ]target earnings?', 'earnings', '(?:first[- ]year |annual |yearly )?income', 'remuneration', 'rémunération', 'remuneración', 'retribución', '\\p{L}*gehalt\\p{L}*', 'vergütung', 'entgelt', '\\p{L}*lohn', 'verdienst', 'tjm', 'taux journalier',
   'wynagrodzeni\\p{L}*', 'stawk\\p{L}*', 'widełki', 'pensj\\p{L}*', 'zarobki', 'brutto', 'bruto', 'brut', 'gross',
 ];
@@ -154,14 +158,14 @@ const KEYWORD_AFTER = new RegExp(
 );
 
 const PERIODS: Record<SalaryPeriod, string[]> = {
-  yearly: ['(?:per|a|an|each|every|pro|par|al|por|na|w|im) (?:year|yr|annum|anum|jahr|an|année|año|rok)', '/ ?(?:year|yr|y|annum|jahr|an|año|rok)', 'annually', 'annual', 'yearly',
+  yearly: ['(?:per|a|an|each|every|pro|par|al|por|na|w|im) (?:year|yr|annum|anum|jahr|an|année|año|rok)', '/ ?(?:year|yr|y|annum|jahr|an|año|rok|yearly|annually)', 'annually', 'annual', 'yearly',
     'p\\. ?a\\.?', 'pa', 'annuali[sz]ed', 'jährlich', '\\p{L}*jahresgehalt', 'jahresbrutto', 'annuel(?:le)?', 'brut annuel', 'anual(?:es)?', 'bruto anual', 'rocznie', 'lpa'],
-  monthly: ['(?:per|a|each|every|pro|par|al|por|na|w|im|za) (?:month|mo|monat|mois|mes|miesiąc)', '/ ?(?:month|mo|mth|monat|m|mois|mes|mc|msc|mies\\.?|miesiąc|mtl)', 'monthly',
+  monthly: ['(?:per|a|each|every|pro|par|al|por|na|w|im|za) (?:month|mo|monat|mois|mes|miesiąc)', '/ ?(?:month|mo|mth|monat|m|mois|mes|mc|msc|mies\\.?|miesiąc|mtl|monthly)', 'monthly',
     'monatlich', 'mtl\\.?', '\\p{L}*monatsgehalt', 'mensuel(?:le)?', 'brut mensuel', 'mensual(?:es)?', 'bruto mensual', 'miesięcznie', 'mies\\.', 'p\\. ?m\\.?'],
-  weekly: ['(?:per|a|each|pro|par|por|na|w|za) (?:week|wk|woche|semaine|semana|tydzień)', '/ ?(?:week|wk|w|woche)', 'weekly', 'wöchentlich', 'hebdomadaire', 'semanal(?:es)?', 'tygodniowo'],
-  daily: ['(?:per|a|each|pro|par|al|por|na|za) (?:day|tag|jour|día|dia|dzień)', '/ ?(?:day|d|tag|jour|día|dia|dzień)', 'daily', 'täglich', 'tagessatz', 'journalier', 'diari[oa]',
+  weekly: ['(?:per|a|each|pro|par|por|na|w|za) (?:week|wk|woche|semaine|semana|tydzień)', '/ ?(?:week|wk|w|woche|weekly)', 'weekly', 'wöchentlich', 'hebdomadaire', 'semanal(?:es)?', 'tygodniowo'],
+  daily: ['(?:per|a|each|pro|par|al|por|na|za) (?:day|tag|jour|día|dia|dzień)', '/ ?(?:day|d|tag|jour|día|dia|dzień|daily)', 'daily', 'täglich', 'tagessatz', 'journalier', 'diari[oa]',
     'dziennie', 'day rate', 'daily rate', 'tjm'],
-  hourly: ['(?:per|an|a|each|pro|par|de l[\'’]|por|na|za|la) (?:hour|hr|stunde|std\\.?|heure|hora|godzinę|godz\\.?)', '/ ?(?:hour|hr|h|std\\.?|stunde|heure|hora|godz\\.?|godzinę)',
+  hourly: ['(?:per|an|a|each|pro|par|de l[\'’]|por|na|za|la) (?:hour|hr|stunde|std\\.?|heure|hora|godzinę|godz\\.?)', '/ ?(?:hour|hr|h|std\\.?|stunde|heure|hora|godz\\.?|godzinę|hourly)',
     'hourly', 'stündlich', 'stundenlohn', 'stundensatz', 'horaire', 'godzinowo', 'ph', 'p/h'],
   'per-diem': [],
 };

@@ -217,6 +217,12 @@ const YEARS = new RegExp(
     `\\s*(?:(?:of|de|d['’]|an)\\s*)?(?:[\\p{L}/-]+[\\s,]+){0,4}?${EXPERIENCE_WORD}${E}`,
   'giu',
 );
+/** Experience counted in months: "At least 6 months' experience", "12-18 months of relevant experience" (a twelfth of a year each). */
+const MONTHS = new RegExp(
+  `(?<![\\d.,\\p{L}])${COUNT}(?:\\s*\\+|\\s*plus| or more)?(?:\\s*(?:-|–|—|to|bis|à|a|do)\\s*${OTHER_COUNT}\\s*\\+?)?\\s*(?:months?|monate?n?|mois|meses|miesięcy|miesiące)['’]?${E}` +
+    `\\s*(?:(?:of|de|d['’]|an)\\s*)?(?:[\\p{L}/-]+[\\s,]+){0,4}?${EXPERIENCE_WORD}${E}`,
+  'giu',
+);
 const YEARS_LABELLED = new RegExp(
   `${S}(?:experience|berufserfahrung|expérience|experiencia|doświadczenie)\\s*[:：]\\s*(?:min(?:imum|\\.)?\\s*)?(\\d{1,2})\\s*\\+?\\s*(?:(?:-|–|to)\\s*\\d{1,2}\\s*)?(?:years?|yrs?|jahre?n?|ans|años|lat[a]?)${E}`,
   'giu',
@@ -252,13 +258,13 @@ function yearsAsked(text: string, experience: string, markdown: string): number 
     const years = Number(match[1]);
     if (years <= 25 && years > most) most = years;
   }
-  for (const [pattern, source] of [[YEARS, experience], [YEARS_LABELLED, experience], [VAGUE_YEARS, experience], [YEARS_CJK, text]] as const) {
+  for (const [pattern, source] of [[YEARS, experience], [MONTHS, experience], [YEARS_LABELLED, experience], [VAGUE_YEARS, experience], [YEARS_CJK, text]] as const) {
     // A labelled figure needs its colon, and the Korean, Japanese and Chinese one its year sign: a
     // fast literal test spares scanning the text with the pattern.
     if (pattern === YEARS_LABELLED && !source.includes(':') && !source.includes('：')) continue;
     if (pattern === YEARS_CJK && !source.includes('년') && !source.includes('年')) continue;
     for (const match of source.matchAll(pattern)) {
-      let years = match.groups ? (match.groups.some ? 2 : 5) : countOf(match[1]!);
+      let years = match.groups ? (match.groups.some ? 2 : 5) : pattern === MONTHS ? countOf(match[1]!) / 12 : countOf(match[1]!);
       const [from, to] = sentenceBounds(source, match.index);
       if (COMPANY.test(source.slice(Math.max(from, match.index - 60), match.index))) continue;
       const preferred = PREFERRED_YEARS.exec(source.slice(match.index + match[0].length, to));
