@@ -316,6 +316,13 @@ t.test('headings classified however they are titled', async (t) => {
     ['BIG PLUS', 'preferred'], ['Good to Haves', 'preferred'], ['Good to have', 'preferred'], ['Desejável', 'preferred'],
     ['What We Value', 'requirements'], ['Characteristics', 'requirements'], ["You'll Excel in This Role If You...", 'requirements'],
     ['Job Description', 'other'], ['Equal Opportunity Employer', 'other'], ['Location', 'other'],
+    // Headings that describe the person sought, however phrased; and who the job is not for.
+    ['What makes you a great fit', 'requirements'], ['What Makes a Strong Candidate', 'requirements'], ['You might be a fit if you', 'requirements'],
+    ['Ideal candidates are', 'requirements'], ['The right candidate', 'requirements'], ['Unique Candidate Criteria', 'requirements'], ['Candidates must be', 'requirements'],
+    ['You bring', 'requirements'], ['This challenge is perfect for you if', 'requirements'], ['What we will look for', 'requirements'], ['Profile', 'requirements'],
+    ['Qualities that will make you successful', 'requirements'],
+    ['Strong candidates may also have', 'preferred'], ['What will set you apart', 'preferred'], ['What will make you stand out', 'preferred'], ['Ideally you', 'preferred'],
+    ['You might not be the right fit if you', 'other'], ['You may struggle here if you', 'other'], ["What you won't do (for now)", 'other'],
   ];
   for (const [heading, kind] of cases) t.equal(sectionsOf(`**${heading}**\n\n- an item`)[0]?.kind, kind, heading);
 });

@@ -122,6 +122,8 @@ export function sentencesOf(paragraph: string): string[] {
 // Heading classification (keys are folded, lower case, apostrophes dropped: "what youll do")
 
 const KIND_PATTERNS: ReadonlyArray<[SectionKind, RegExp]> = [
+  // Who the job is NOT for ("You might not be the right fit if you", "You may struggle here if"): no requirements.
+  ['other', /\bnot (?:be )?(?:the |a )?(?:right |good |great )?(?:fit|match)\b|\bstruggle\b|\bwont do\b|\bwill not do\b/],
   [
     'preferred',
     new RegExp(
@@ -129,6 +131,7 @@ const KIND_PATTERNS: ReadonlyArray<[SectionKind, RegExp]> = [
         'nice to haves?', 'nice haves?', 'bonus points?', 'bonus skills', 'bonus qualifications', '^bonus$', 'bonus if', 'extra points?',
         'preferred', 'desired', 'desirable', 'even better', 'it would be great if', 'would be a plus', 'a plus', 'plus points?',
         'pluspunkte?', 'wunschenswert', 'von vorteil', 'idealerweise', 'was schon ware', 'un plus', 'atouts?', 'serait un plus',
+        'may also have', 'set you apart', 'make you stand out', 'makes you stand out', 'ideally you', 'your plus',
         'apprecie(e|s|es)?', 'se valorara', 'valorable', 'deseables?', 'valoramos', 'no excluyente', 'stand out from the crowd', 'ways to stand out', 'bonus if you have', 'mile widziane', 'dodatkowym atutem', 'atutem', 'dodatkowe atuty',
         'big plus', 'good to haves?', 'desejavel', 'desejaveis', 'diferenciais',
         // Italian, Dutch, Portuguese
@@ -161,7 +164,10 @@ const KIND_PATTERNS: ReadonlyArray<[SectionKind, RegExp]> = [
         'what we are looking for', 'were looking for', 'we are looking for', 'who you are', 'about you', 'qualifications?',
         'minimum qualifications', 'basic qualifications', 'you have', 'youll have', 'you should have', 'must haves?', 'your profile',
         'your background', 'your skills', 'skills', 'experience', 'what you need', 'what youll need', 'youll need', 'you will need', 'you need', 'what we need', 'what we expect',
-        'ideal candidate', 'you are', 'youre', 'is this you', 'dein profil', 'ihr profil', 'das bringst du mit', 'das bringen sie mit',
+        'ideal candidates?', 'right candidates?', 'strong candidates?', 'great candidates?', 'candidates? (?:must|should|will need)', 'candidate (?:criteria|requirements|profile)',
+        'you bring', '(?:a|an|the) (?:great |good |strong |perfect |right )?fit if', 'makes (?:you )?an? (?:great |good |strong |perfect |ideal )?(?:fit|candidate|match)',
+        'perfect for you if', 'will look for', 'qualities', 'profile',
+        'you are', 'youre', 'is this you', 'dein profil', 'ihr profil', 'das bringst du mit', 'das bringen sie mit',
         'was du mitbringst', 'was sie mitbringen', 'du bringst mit', 'anforderungen', 'qualifikation(en)?', 'was wir erwarten', 'wir erwarten',
         'profil recherche', 'votre profil', 'ton profil', 'profil', 'ce que nous attendons', 'competences', 'requisitos', 'lo que buscamos',
         'que buscamos', 'buscamos', 'tu perfil', 'perfil', 'wymagania', 'nasze oczekiwania', 'czego oczekujemy', 'oczekujemy', 'twoj profil',
