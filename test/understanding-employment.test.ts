@@ -23,6 +23,8 @@ const STATED: Case[] = [
   { name: 'a stated Part time gives way to an intern title', title: 'Systems Administrator Intern', stated: 'part_time', want: 'internship' },
   { name: 'a stated Full time gives way to a fixed-term title', title: 'Account Executive (12 Month FTC)', stated: 'full_time', want: 'temporary' },
   { name: 'a stated Contract is not overridden', title: 'Dietitian (12 month FTC)', stated: 'contract', want: 'contract' },
+  { name: 'a stated Part time gives way to a contracting role', stated: 'part_time', markdown: 'This is a part-time, contracting role where compensation will be paid out $500/monthly.', want: 'contract' },
+  { name: 'contracting as a business function is no type', markdown: 'You will own contracting and procurement for our data centres.', want: null },
   {
     name: 'a stated Full time gives way to a fixed-term statement in the text',
     stated: 'full_time',

@@ -40,6 +40,12 @@ const STATED: Case[] = [
     markdown: '- Work from anywhere for up to 15 days per year\n- Hybrid set-up: in the office 3 days a week',
     want: 'hybrid',
   },
+  {
+    name: 'a remote flag with the office only as needed is hybrid',
+    stated: 'remote',
+    markdown: "**You'll need to be based in Berlin** and **available to work from our hub near Moritzplatz as needed.**",
+    want: 'hybrid',
+  },
 ];
 
 const TITLES: Case[] = [
@@ -118,6 +124,15 @@ const TEXT: Case[] = [
 ];
 
 const TEXT_MORE: Case[] = [
+  { name: 'an in-office company', markdown: "We're an in-office company, driven by a shared commitment to excellence and velocity.", want: 'onsite' },
+  {
+    name: 'working out of a named office',
+    markdown: 'This internship will take place from May to September and you will need to be able to work out of the San Francisco office during this time.',
+    want: 'onsite',
+  },
+  { name: 'the ability to work in the office, asked', markdown: '- Located in Shenzhen, China, with the ability to work in-office.', want: 'onsite' },
+  { name: 'the office some days a week is hybrid, not on site', markdown: 'You will need to work from our Austin office 2 days a week.', want: 'hybrid' },
+  { name: 'on site or remote, offered together, is neither', markdown: '- Ability to work on-site or remotely.', want: null },
   { name: 'one office day written "1 day/week"', markdown: 'This role is hybrid friendly (1 day/week in office).', want: 'hybrid' },
   { name: '"hybrid flexibility"', markdown: 'We offer hybrid flexibility to everyone on the team.', want: 'hybrid' },
   { name: 'a labelled on-site model with a qualifier in brackets', markdown: '**Modality:** On-site (remote days possible after six months)', want: 'onsite' },

@@ -59,7 +59,7 @@ const STRONG: Record<string, string[]> = {
 };
 const WEAK: Record<string, string[]> = {
   PERM: ['cdi', 'uop', 'indefinido'],
-  CONTRACT: ['contract', 'contractor', 'b2b', '1099', 'c2c', 'kontrakt'],
+  CONTRACT: ['contract', 'contractor', 'contracting', 'b2b', '1099', 'c2c', 'kontrakt'],
   TEMP: ['temp', 'interim', 'cdd', 'ftc'],
   FREELANCE: ['indépendant', 'autónomo'],
   INTERN: ['stage', 'staż', 'praktyki', 'prácticas', 'co-?op', 'placement'],

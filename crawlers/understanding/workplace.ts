@@ -200,6 +200,9 @@ const HOME_AFTER = new RegExp(
 );
 const DAYS_WINDOW = 80;
 
+/** After an office statement: not when only part of the time ("2 days a week", "as needed") or offered with another model ("or remotely"). */
+const NOT_PARTLY = '(?! (?:\\S+ ){0,3}?(?:\\d|one|two|three|four|once|twice|occasionally|when|as needed|as required|part of|some|(?:or|and|/) (?:remote|from home|hybrid)))';
+
 const PARTLY_REMOTE = [
   '(?:twice|three times|once) (?:a|per) week (?:in|at|into) (?:the|our) office',
   // Not a bullet that opens with "Ability to work remotely": that is a requirement of a remote job.
@@ -213,6 +216,8 @@ const PARTLY_REMOTE = [
   'möglichkeit (?:zum|zur|für|auf) (?:homeoffice|home-office|mobile[sn]? arbeiten|remote[- ]arbeit|remote work)',
   '(?:homeoffice|home-office|mobiles arbeiten|remote[- ]arbeit) (?:ist )?(?:\\S+ )?(?:möglich|erlaubt|nach absprache|anteilig|teilweise|tageweise)',
   'occasional (?:on[- ]?site|in[- ]office|office|in[- ]person) (?:work|working|presence|attendance|days)',
+  // The office only when needed: "available to work from our hub near Moritzplatz as needed", "come into the office as required".
+  '(?:work|come|commute|travel|be)(?: in| into| to| from| at)? (?:the|our) (?:\\S+ ){0,2}?(?:office|hub|headquarters|hq)(?: \\S+){0,3}? (?:as needed|when needed|as required|when required|occasionally|from time to time)',
   '(?:anteilig|teilweise|tageweise)(?:es)? (?:im )?(?:homeoffice|home-office|mobil\\p{L}*|remote)',
   '(?:bis zu )?[1-9]\\d ?% (?:homeoffice|home-office|mobil\\p{L}*|remote)',
   'télétravail (?:partiel|possible|hybride|flexible|occasionnel|jusqu)',
@@ -259,6 +264,10 @@ const ONSITE_STATEMENTS = [
   // (Where the work is done, not only where the role is attached: "based at our BDC11 office" alone says nothing.)
   `${ROLE} (?:\\S+ ){0,2}?based (?:in|at|out of) (?:our|the) (?:\\S+ ){0,3}?(?:office|offices|site|plant|factory|lab|laboratory|facility|warehouse|headquarters|hq|studio|clinic|store),? where you(?:'ll|’ll| will) (?:work|be working)`,
   '(?:able|willing|need) to commute (?:on-?site |daily )?(?:to|into)',
+  // "you will need to be able to work out of the San Francisco office", "must work from our Austin office".
+  `(?:must|required to|expected to|will need to|need to) (?:be able to )?(?:work|report) (?:out of|from|at|in) (?:the|our) (?:\\S+ ){0,3}?(?:office|offices|headquarters|hq)${NOT_PARTLY}`,
+  // A requirement to be able to work at the office: "Located in Shenzhen, with the ability to work in-office".
+  `(?:ability|able|willing(?:ness)?) to work (?:in[- ]office|on-?site|in[- ]person|in (?:the|our) office)${NOT_PARTLY}`,
   // The office as the default way of working: "working together in-office as the default", "office-first".
   '(?:working|work|we work) (?:together )?in[- ](?:office|person) (?:is |as )?(?:the |our )?default',
   'in[- ]office (?:first|by default)',
@@ -275,7 +284,7 @@ const COMPANY_REMOTE = [
   'all (?:of )?our (?:roles|positions|jobs) are remote',
 ];
 const COMPANY_ONSITE = [
-  '(?:we(?:\'re| are)) an? in[- ]person (?:team|company)',
+  '(?:we(?:\'re| are)) an? in[- ](?:person|office) (?:team|company)',
   // "we come into the office every day", "Deshalb kommen wir jeden Tag ins Büro"
   'we (?:all )?(?:come|go|work) (?:in)?to (?:the|our) office (?:every day|daily|five days a week)',
   '(?:kommen|arbeiten|sind) wir (?:\\S+ )?(?:jeden tag|täglich) (?:ins|im) büro',
@@ -328,7 +337,7 @@ const BOILERPLATE = new RegExp(
 const ANCHOR = anchorOf([
   'remot', 'anywhere', 'home', 'wfh', 'work from', 'working from', 'telecommut', 'telework', 'mobiles arbeiten', 'mobile arbeit', 'mobil arbeiten', 'mobilen arbeiten',
   'mobile working', 'mobil ', 'hause', 'ortsunabh', 'télétravail', 'teletravail', 'distance', 'teletrabajo', 'zdaln', 'office', 'onsite', 'on-site', 'on site', 'in-person',
-  'in person', 'vor ort', 'vor-ort', 'büro', 'buro', 'präsenz', 'sur site', 'présentiel', 'presentiel', 'bureau', 'oficina', 'presencial', 'semipresencial', 'casa', 'domu',
+  'in person', 'hub', 'vor ort', 'vor-ort', 'büro', 'buro', 'präsenz', 'sur site', 'présentiel', 'presentiel', 'bureau', 'oficina', 'presencial', 'semipresencial', 'casa', 'domu',
   'biur', 'stacjonarn', 'hybrid', 'híbrid', 'hybryd', 'daily attendance', 'daily travel', 'daily commute', 'daily presence', 'to commute', 'twice a week', 'three times a week',
   'once a week', 'days a week', 'days per week', 'day a week', 'days/week', 'tage pro woche', 'tage die woche', 'tage in der woche', 'jours par semaine',
   'días a la semana', 'dni w tygodniu',
