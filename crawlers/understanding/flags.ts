@@ -27,23 +27,63 @@ const LINK = /\[([^\]]*)\]\([^)]*\)/g;
 const MARKUP = /\*\*|\\(?=[\\`*_[\]<>&#+\-.!])/g;
 
 /**
+ * A regex that finds any of the given words (lower case, literal) anywhere, case-insensitively,
+ * shaped as a trie that branches on each next character: V8 scans it ~30% faster than the flat
+ * alternation of the same words. Only where a word starts matters, so a word that extends
+ * another (listed) one ends at the shorter.
+ */
+function keywordRegex(words: string[]): RegExp {
+  interface Node {
+    children: Map<string, Node>;
+    end: boolean;
+  }
+  const root: Node = { children: new Map(), end: false };
+  for (const word of words) {
+    let node = root;
+    for (const c of word) {
+      let child = node.children.get(c);
+      if (!child) node.children.set(c, (child = { children: new Map(), end: false }));
+      node = child;
+    }
+    node.end = true;
+  }
+  const source = (node: Node): string => {
+    if (node.end) return '';
+    const branches = [...node.children].map(([c, child]) => c.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&') + source(child));
+    return branches.length === 1 ? branches[0]! : `(?:${branches.join('|')})`;
+  };
+  return new RegExp(source(root), 'gi');
+}
+
+/**
  * Every keyword of the three flags, matched case-insensitively on the original text: one scan of
  * the posting finds the few lines (paragraphs, list items) the phrases below can be in; they never
  * span lines. Lower-casing and the phrase patterns then run over those lines only.
  */
-const KEYWORDS = new RegExp(
-  [
-    // sponsorship
-    'sponsor', 'visa', 'visum', 'wiz', 'patrocin', 'parrainage',
-    // work authorization
-    'to (?:live and )?work', 'work (?:auth|permit)', 'working visa', 'residence permit', 'employment (?:auth|permit|elig)', 'citizen',
-    'arbeitserlaubnis', 'arbeitsgenehmigung', 'autorisation de travail', 'autorisée?(?:\\(e\\))? à', 'permis de travail', 'permiso de trabajo',
-    'autorización para trabajar', 'pozwoleni', 'praw[oa] do pracy',
-    // clearance
-    'clearance', 'ts ?/ ?sci', 'top secret', 'sicherheitsüberprüfung', 'habilita', 'poświadcz',
-  ].join('|'),
-  'gi',
-);
+const KEYWORDS = keywordRegex([
+  // sponsorship
+  'sponsor', 'visa', 'visum', 'wiz', 'patrocin', 'parrainage',
+  // work authorization
+  'to work', 'to live and work', 'work auth', 'work permit', 'working visa', 'residence permit', 'employment auth', 'employment permit', 'employment elig', 'citizen',
+  'arbeitserlaubnis', 'arbeitsgenehmigung', 'autorisation de travail', 'autorisé à', 'autorisée à', 'autorisé(e) à', 'autorisée(e) à', 'permis de travail', 'permiso de trabajo',
+  'autorización para trabajar', 'pozwoleni', 'prawo do pracy', 'prawa do pracy',
+  // clearance
+  'clearance', 'ts/sci', 'ts /sci', 'ts/ sci', 'ts / sci', 'top secret', 'sicherheitsüberprüfung', 'habilita', 'poświadcz',
+]);
+
+/**
+ * A keyword line as the phrases read it: lower case, links reduced to their text, no bold or
+ * escapes, plain apostrophes, single spaces. Each replacement runs only where includes() finds
+ * something it would replace.
+ */
+function plainLine(line: string): string {
+  let text = line.toLowerCase();
+  if (text.includes('](')) text = text.replace(LINK, '$1');
+  if (text.includes('**') || text.includes('\\')) text = text.replace(MARKUP, '');
+  if (text.includes('’') || text.includes('‘')) text = text.replace(/[’‘]/g, "'");
+  if (text.includes('  ') || text.includes('\t') || text.includes('\u00a0')) text = text.replace(/[ \t\u00a0]+/g, ' ');
+  return text;
+}
 
 /** The lines that hold a keyword, lower-cased and as plain text, one per line. */
 function keywordLines(markdown: string): string {
@@ -62,7 +102,7 @@ function keywordLines(markdown: string): string {
       end = valueEnd < 0 ? markdown.length : valueEnd;
       line = `${line} ${markdown.slice(next, end)}`;
     }
-    out += `${line.toLowerCase().replace(LINK, '$1').replace(MARKUP, '').replace(/[’‘]/g, "'").replace(/[ \t\u00a0]+/g, ' ')}\n`;
+    out += `${plainLine(line)}\n`;
     // The rest of this line is already taken.
     KEYWORDS.lastIndex = end;
   }
@@ -70,6 +110,13 @@ function keywordLines(markdown: string): string {
 }
 
 const any = (patterns: string[]) => new RegExp(patterns.join('|'), 'u');
+
+/**
+ * Plain words (matched as they are on the lower-cased lines) one of which every phrase of a group
+ * below contains: lines without any cannot match the group, and this one scan rules them out
+ * several times faster than the group's phrase regexes.
+ */
+const anyWord = (words: string[]) => new RegExp(words.map((word) => word.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&')).join('|'));
 
 // ---------------------------------------------------------------------------------------------
 // Sponsorship
@@ -114,7 +161,11 @@ const SPONSOR_YES = any([
   '\\bsponsoring (?:de |du )?visa\\b', '\\bpatrocinio (?:de )?visa', '\\bsponsorujemy wiz', '\\bpomoc w uzyskaniu wizy',
 ]);
 
+/** Every phrase of SPONSOR_NO and SPONSOR_YES holds one ("h-?1b" holds "1b", "sponsorship" and "sponsoring" hold "sponsor"). */
+const SPONSOR_WORD = anyWord(['sponsor', 'visa', 'visum', 'wiz', '1b', 'work permit', 'immigration', 'citizen', 'parrainage', 'patrocinio']);
+
 function sponsorOf(text: string): boolean | null {
+  if (!SPONSOR_WORD.test(text)) return null;
   if (SPONSOR_NO.test(text)) return false;
   if (SPONSOR_YES.test(text)) return true;
   return null;
@@ -172,8 +223,11 @@ function sentenceAround(text: string, index: number, length: number): string {
   return text.slice(start, end);
 }
 
+/** Every phrase of WORK_AUTH_NO holds one. (WORK_AUTH_YES has no such cheap test: "to work" is in most lines.) */
+const WORK_AUTH_NO_WORD = anyWord(['work authori', 'work permit', 'work visa']);
+
 function workAuthOf(text: string): boolean | null {
-  if (WORK_AUTH_NO.test(text)) return false;
+  if (WORK_AUTH_NO_WORD.test(text) && WORK_AUTH_NO.test(text)) return false;
   const match = WORK_AUTH_YES.exec(text);
   if (!match) return null;
   // "without sponsorship" is itself about sponsorship; other phrases must not sit in an offer of help,
@@ -213,7 +267,11 @@ const CLEARANCE_YES = any([
   '\\bhabilitación (?:personal )?de seguridad', '\\bpoświadczeni[ea] bezpieczeństwa',
 ]);
 
+/** Every phrase of CLEARANCE_NO and CLEARANCE_YES holds one (CLEARANCE_NO: "clearance"; "ts ?/ ?sci" holds "sci"). */
+const CLEARANCE_WORD = anyWord(['clearance', 'poly', 'vetting', 'sci', 'secret', 'sicherheitsüberprüfung', 'habilita', 'poświadcz']);
+
 function clearanceOf(text: string): boolean | null {
+  if (!CLEARANCE_WORD.test(text)) return null;
   if (CLEARANCE_NO.test(text)) return false;
   if (CLEARANCE_YES.test(text)) return true;
   return null;
