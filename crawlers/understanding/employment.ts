@@ -28,15 +28,8 @@
 //   > part_time > full_time. Two alternatives offered together resolve to employment: "Vollzeit
 //   oder Teilzeit" → full_time, "B2B / umowa o pracę" or "permanent or contract" → full_time.
 import type { EmploymentType } from '../../db/jobs.ts';
-import { anchorOf, focus, GAP as _, plainText, spaced as sp, WORD_END as E, WORD_START } from './text.ts';
+import { anchorOf, focus, GAP as _, plainText, spaced as sp, matchesOf, WORD_END as E, WORD_START as S } from './text.ts';
 
-/**
- * WORD_START (no letter, digit or underscore just before) with a plain ASCII test in front: the
- * same positions (an ASCII letter, digit or underscore, whatever the case, is in [\p{L}\p{N}_]),
- * but V8 rejects the usual position, inside a word, with the cheap test and rarely evaluates the
- * Unicode-property lookbehind, which is slow. The phrase regexes run ~30% faster.
- */
-const S = `(?<![a-zA-Z0-9_])${WORD_START}`;
 
 // Signals, OR-ed into a bit set and resolved at the end.
 const FULL = 1;
@@ -86,20 +79,6 @@ function vocabulary(groups: Array<[Record<string, string[]>, string]>): RegExp {
   return new RegExp(`${S}(?:${parts.join('|')})${E}`, 'giu');
 }
 
-/**
- * Every match of a global regex, as `text.matchAll(regex)` gives them. matchAll copies the regex
- * on every call, which costs about a microsecond per kilobyte of its source: more than matching
- * a title or a few focused lines. Its regexes never match the empty string, and no loop body
- * runs the same regex again.
- */
-function* matchesOf(text: string, regex: RegExp): Generator<RegExpExecArray> {
-  regex.lastIndex = 0;
-  try {
-    for (let match = regex.exec(text); match; match = regex.exec(text)) yield match;
-  } finally {
-    regex.lastIndex = 0;
-  }
-}
 
 const TEXT_WORDS = vocabulary([[STRONG, 'S'], [WEAK, 'W']]);
 const TITLE_WORDS = vocabulary([[STRONG, 'S'], [WEAK, 'W'], [TITLE_ONLY, 'S']]);

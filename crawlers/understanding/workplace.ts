@@ -33,33 +33,12 @@ import type { WorkModel } from '../../db/jobs.ts';
 import { COUNTRY_ALIASES } from '../../geo/aliases.ts';
 import { normalizeName } from '../../geo/normalize.ts';
 import { isWiderThanACountry, splitCompound } from '../../geo/rules.ts';
-import { anchorOf, focus, GAP as _, plainText, sentenceBounds, spaced as sp, WORD_END as E, WORD_START } from './text.ts';
+import { anchorOf, focus, GAP as _, plainText, sentenceBounds, spaced as sp, matchesOf, WORD_END as E, WORD_START as S } from './text.ts';
 
-/**
- * WORD_START (no letter, digit or underscore just before) with a plain ASCII test in front: the
- * same positions (an ASCII letter, digit or underscore, whatever the case, is in [\p{L}\p{N}_]),
- * but V8 rejects the usual position, inside a word, with the cheap test and rarely evaluates the
- * Unicode-property lookbehind, which is slow. The phrase regexes run ~30% faster.
- */
-const S = `(?<![a-zA-Z0-9_])${WORD_START}`;
 
 /** A named regex group of alternatives written with plain spaces (text.ts `spaced`). */
 const group = (name: string, list: string[]) => `(?<${name}>${list.map(sp).join('|')})`;
 
-/**
- * Every match of a global regex, as `text.matchAll(regex)` gives them. matchAll copies the regex
- * on every call, which costs about a microsecond per kilobyte of its source (STATEMENT: ~13 µs),
- * far more than matching a few focused lines; this reuses the regex instead. Its regexes never
- * match the empty string, and no loop body runs the same regex again.
- */
-function* matchesOf(text: string, regex: RegExp): Generator<RegExpExecArray> {
-  regex.lastIndex = 0;
-  try {
-    for (let match = regex.exec(text); match; match = regex.exec(text)) yield match;
-  } finally {
-    regex.lastIndex = 0;
-  }
-}
 
 // ---------------------------------------------------------------------------------------------
 // Location strings and title words
