@@ -34,7 +34,7 @@
 // - A single amount is {min: x, max: x}; "up to x" is {min: null, max: x}; "from x"/"x+" is
 //   {min: x, max: null}. A "k" on the upper bound only ("70-90k") applies to both.
 import type { Compensation, SalaryPeriod } from '../../db/jobs.ts';
-import { sentenceBounds, spaced, textLines, WORD_END as E, WORD_START as S } from './text.ts';
+import { matchesOf, sentenceBounds, spaced, textLines, WORD_END as E, WORD_START as S } from './text.ts';
 
 // ---------------------------------------------------------------------------------------------
 // Currencies
@@ -205,7 +205,7 @@ const isYear = (value: number) => value >= 1900 && value <= 2100 && Number.isInt
 /** The one currency a line names (for its bare numbers); NONE when it names none or several. */
 function namedCurrency(line: string, country: string | null): string | null {
   const named = new Set<string>();
-  for (const found of line.matchAll(ANY_CURRENCY)) {
+  for (const found of matchesOf(line, ANY_CURRENCY)) {
     const code = currencyOf(found[0], country, line);
     if (code) named.add(code);
   }
@@ -225,7 +225,7 @@ function periodOf(match: RegExpExecArray | null): SalaryPeriod | null {
 /** The last period word in a text (the one nearest the amount that follows it). */
 function lastPeriodWord(text: string): SalaryPeriod | null {
   let last: SalaryPeriod | null = null;
-  for (const match of text.matchAll(PERIOD_BEFORE)) last = periodOf(match);
+  for (const match of matchesOf(text, PERIOD_BEFORE)) last = periodOf(match);
   return last;
 }
 
@@ -238,7 +238,7 @@ interface Keyword {
 /** The last keyword in the text before an amount (its sentence, or the few characters before a bare number); null when none. */
 function keywordBefore(text: string): Keyword | null {
   let last: Keyword | null = null;
-  for (const match of text.matchAll(KEYWORD)) last = { kind: match.groups!.not !== undefined ? 'not' : 'pay', gap: text.length - match.index - match[0].length };
+  for (const match of matchesOf(text, KEYWORD)) last = { kind: match.groups!.not !== undefined ? 'not' : 'pay', gap: text.length - match.index - match[0].length };
   return last;
 }
 

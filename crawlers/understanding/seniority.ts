@@ -55,7 +55,7 @@
 // training "Du hast eine Ausbildung zum …") → mid, unless the only experience named is marked
 // optional ("Optional: …; while not required") → entry.
 import type { EmploymentType, ExperienceLevel } from '../../db/jobs.ts';
-import { anchorOf, focus, plainText, sentenceBounds, stemsSource, textLines, spaced as sp, WORD_END as E, WORD_START as S } from './text.ts';
+import { anchorOf, focus, matchesOf, plainText, sentenceBounds, stemsSource, textLines, spaced as sp, WORD_END as E, WORD_START as S } from './text.ts';
 
 const RANK: Record<ExperienceLevel, number> = { intern: 0, entry: 1, mid: 2, senior: 3, lead: 4, executive: 5 };
 const LEVELS: ExperienceLevel[] = ['intern', 'entry', 'mid', 'senior', 'lead', 'executive'];
@@ -157,7 +157,7 @@ function titleLevel(raw: string): TitleLevel | null {
   // "2026_MS_Senior_Developer": underscores separate words too.
   const title = raw.replace(/_/g, ' ').replace(BANK_RANK, '$1 - Senior');
   const found: Found[] = [];
-  for (const match of TITLE_WORD_GATE.test(title) ? title.matchAll(TITLE_WORD) : []) {
+  for (const match of TITLE_WORD_GATE.test(title) ? matchesOf(title, TITLE_WORD) : []) {
     const start = match.index;
     const end = start + match[0].length;
     const level = LEVELS.find((name) => match.groups![name] !== undefined)!;
@@ -254,7 +254,7 @@ const BULLET_YEARS = /^\s*[-*•]\s*(?:(?:minimum|min\.|at least|mindestens|au m
 /** The most years of experience the text asks (the highest minimum stated), or -1. */
 function yearsAsked(text: string, experience: string, markdown: string): number {
   let most = -1;
-  for (const match of markdown.matchAll(BULLET_YEARS)) {
+  for (const match of matchesOf(markdown, BULLET_YEARS)) {
     const years = Number(match[1]);
     if (years <= 25 && years > most) most = years;
   }
@@ -263,7 +263,7 @@ function yearsAsked(text: string, experience: string, markdown: string): number 
     // fast literal test spares scanning the text with the pattern.
     if (pattern === YEARS_LABELLED && !source.includes(':') && !source.includes('：')) continue;
     if (pattern === YEARS_CJK && !source.includes('년') && !source.includes('年')) continue;
-    for (const match of source.matchAll(pattern)) {
+    for (const match of matchesOf(source, pattern)) {
       let years = match.groups ? (match.groups.some ? 2 : 5) : pattern === MONTHS ? countOf(match[1]!) / 12 : countOf(match[1]!);
       const [from, to] = sentenceBounds(source, match.index);
       if (COMPANY.test(source.slice(Math.max(from, match.index - 60), match.index))) continue;
@@ -377,14 +377,14 @@ export function experienceLevelOf(input: { title: string; markdown: string; empl
  * text marks the only experience it names as optional (then entry: nothing is asked).
  */
 function levelWithoutYears(text: string, markdown: string): ExperienceLevel | null {
-  for (const match of text.matchAll(SEASONED)) {
+  for (const match of matchesOf(text, SEASONED)) {
     const [from] = sentenceBounds(text, match.index);
     const before = text.slice(from, match.index);
     if (!COLLEAGUES.test(before)) return 'senior';
   }
   if (NO_EXPERIENCE.test(text)) return 'entry';
   let optional = false;
-  for (const match of text.matchAll(EXPERIENCE_ASKED)) {
+  for (const match of matchesOf(text, EXPERIENCE_ASKED)) {
     const [from, to] = sentenceBounds(text, match.index);
     if (COMPANY.test(text.slice(from, match.index))) continue;
     if (OPTIONAL.test(withNextSentence(text, from, to))) optional = true;
