@@ -29,6 +29,14 @@ t.test('a role-specific refusal beats the company-wide offer beside it', async (
   t.equal(sponsor(text), false);
 });
 
+t.test('a statement scoped to other positions says nothing about this one', async (t) => {
+  const text =
+    '- **Relocation support** (up to 10k) available for those choosing to move to France.\n\nNote: Visa sponsorship and relocation support are only available for positions based in France. We cannot sponsor visas for remote positions outside of France.';
+  t.equal(sponsor(text), null);
+  t.equal(sponsor('We cannot sponsor visas for roles based outside the US. Applicants must be authorized to work in the US.'), null);
+  t.equal(sponsor('Visa sponsorship is only available for roles in our Berlin office. We are unable to sponsor visas for this position.'), false);
+});
+
 t.test('visa sponsorship: stated yes', async (t) => {
   for (const text of [
     'Visa sponsorship is available for this position.',

@@ -136,8 +136,18 @@ const SPONSOR_YES = any([
 /** Every phrase of SPONSOR_NO and SPONSOR_YES holds one ("h-?1b" holds "1b", "sponsorship" and "sponsoring" hold "sponsor"). */
 const SPONSOR_WORD = anyWord(['sponsor', 'visa', 'visum', 'wiz', '1b', 'work permit', 'immigration', 'citizen', 'parrainage', 'patrocinio']);
 
-function sponsorOf(text: string): boolean | null {
-  if (!SPONSOR_WORD.test(text)) return null;
+/**
+ * A statement scoped to some of the company's positions ("only available for positions based in
+ * France", "we cannot sponsor visas for remote positions outside of France") says nothing about
+ * this job as a whole: its sentence is not read.
+ */
+const SCOPED = /\bonly (?:available|offered|possible|provided) (?:for|to) (?:positions|roles|jobs)\b|\bfor (?:remote |hybrid |on-?site )?(?:positions|roles|jobs) (?:based |located )?(?:outside|abroad)\b/;
+/** Splits text into sentences, keeping the breaks (odd indexes) so the rest reads as before. */
+const SENTENCE_BREAK = /((?<=[.!?])\s+)/;
+
+function sponsorOf(lines: string): boolean | null {
+  if (!SPONSOR_WORD.test(lines)) return null;
+  const text = SCOPED.test(lines) ? lines.split(SENTENCE_BREAK).map((part, i) => (i % 2 === 0 && SCOPED.test(part) ? '' : part)).join('') : lines;
   if (SPONSOR_NO.test(text)) return false;
   if (SPONSOR_YES.test(text)) return true;
   return null;
