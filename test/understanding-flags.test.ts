@@ -99,6 +99,10 @@ t.test('phrasings from real postings', async (t) => {
   const cases: Array<[string, Partial<ReturnType<typeof flagsOf>>]> = [
     ['- U.S. citizenship is a precondition of employment.', { is_h1b_sponsor: false, is_work_auth_required: true }],
     [
+      'To conform to U.S. Government space technology export regulations, including the International Traffic in Arms Regulations (ITAR) you must be a U.S. citizen, lawful permanent resident of the U.S., protected individual as defined by 8 U.S.C. 1324b(a)(3), or eligible to obtain the required authorizations from the U.S. Department of State.',
+      { is_h1b_sponsor: null, is_work_auth_required: true },
+    ],
+    [
       'Ontic does not provide sponsorship for employment visas or work authorization for this role. Applicants must be legally authorized to work in the US without requiring sponsorship, now or in the future',
       { is_h1b_sponsor: false, is_work_auth_required: true },
     ],

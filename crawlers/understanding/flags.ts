@@ -99,9 +99,15 @@ const VISA = '(?:visas?|sponsorship|h-?1b|work permits?|immigration)';
 /** "without (requiring work pass / visa) sponsorship": no sponsorship, and authorization required. */
 const WITHOUT_SPONSORSHIP =
   '\\bwithout (?:the need for |requiring |needing |any need for |the need of )?(?:current or future |now or in the future |future |any )?(?:[a-z0-9-]+ ){0,2}sponsorship\\b';
-/** "U.S. citizenship is a precondition of employment": authorization required, and nobody is sponsored. */
+/** "U.S. citizenship is a precondition of employment", "must be a U.S. citizen": authorization required. */
 const CITIZENSHIP_REQUIRED =
   '\\bmust be (?:a )?(?:us|u\\.s\\.?|united states) citizens?\\b|\\b(?:us|u\\.s\\.?|united states) citizenship (?:is )?(?:required|mandatory|a (?:pre)?condition|a requirement)\\b(?!\\s*:?\\s*(?:no|none|n/?a)\\b)';
+/**
+ * Citizenship as the only way in: nobody is sponsored. Not where it is one of several ways to
+ * qualify (export-control text: "must be a U.S. citizen, lawful permanent resident ... or eligible
+ * to obtain the required authorizations"), which still requires authorization.
+ */
+const CITIZENSHIP_ONLY = `(?:${CITIZENSHIP_REQUIRED})(?![^.\\n]{0,40}?(?:permanent residents?|green card|protected individual|u\\.s\\. persons?|eligible to obtain))`;
 
 const SPONSOR_NO = any([
   `${NEG_VERB} (?:to )?(?:(?:currently|presently|yet|be|able to) ){0,3}(?:offer|provide|support|sponsor|consider)\\w* [^.\\n]{0,40}?${VISA}`,
@@ -111,7 +117,7 @@ const SPONSOR_NO = any([
   '\\bsponsorship\\b[^.\\n]{0,60}? (?:is|are|will be) (?:not available|unavailable|not offered|not provided|not possible)\\b',
   '\\bnot (?:eligible|available) for (?:visa |h-?1b |immigration )?sponsorship\\b',
   WITHOUT_SPONSORSHIP,
-  CITIZENSHIP_REQUIRED,
+  CITIZENSHIP_ONLY,
   '\\brequir\\w* [^.\\n]{0,40}?sponsorship[^.\\n]{0,80}?(?:not|ineligible|won\'t)\\b',
   // German, French, Spanish, Polish
   '\\bkein(?:e|en)? (?:visa|visum)[- ]?(?:sponsoring|unterstützung|sponsorship)',
