@@ -24,9 +24,15 @@ import { skillsIn } from './skills.ts';
 // ---------------------------------------------------------------------------------------------
 // Education
 
-/** Words that any degree statement contains; items without one skip the full pattern. */
+/**
+ * Words that any degree statement contains; items without one skip the full pattern. (degree,
+ * diplom, doctor, dyplom, bachelor, master, máster, mba, ph.d, studi, abschluss, ausbildung, abitur,
+ * école, formation, formación, licence, licenciatura, título, grado, wykszta, and the words GED, BAC,
+ * B.S., BSc, B.A., BEng, BTech, M.S., MSc ...: grouped by first letter, which the regex engine
+ * tries several times faster than a flat list.)
+ */
 const DEGREE_GATE =
-  /degree|diplom|bachelor|master|mba|ph\.?d|doctor|\bged\b|\b[bm]\.?(?:s|sc|a|eng|tech)\b|studi|abschluss|ausbildung|abitur|\bbac\b|[ée]cole|formation|licence|t[ií]tul|grado|licenciatura|m[áa]ster|formaci[óo]n|wykszta|dyplom/i;
+  /d(?:egree|iplom|octor|yplom)|\bb(?:\.?(?:s|sc|a|eng|tech)|ac)\b|bachelor|m(?:[áa]ster|ba)|\bm\.?(?:s|sc|a|eng|tech)\b|ph\.?d|studi|a(?:bschluss|usbildung|bitur)|[ée]cole|forma(?:tion|ci[óo]n)|licen(?:ce|ciatura)|t[ií]tul|grado|wykszta|\bged\b/i;
 
 /** Where a degree statement starts (the earliest of these in an item). */
 const DEGREE = new RegExp(
@@ -150,9 +156,17 @@ function certificationsIn(item: string, out: string[]): void {
 
 // ---------------------------------------------------------------------------------------------
 
-/** Items of an unclassified section that read like requirements. */
+/**
+ * Items of an unclassified section that read like requirements: "3+ years", "experience with",
+ * "proficient", "knowledge of", "familiar with", "degree", "bachelor", "master's", "PhD",
+ * "certified", "certification", "expertise in", "demonstrated ability", "proven track record",
+ * "ability to", "understanding of", "communication skills", "fluent in", "Erfahrung mit",
+ * "Kenntnisse", "Studium", "Ausbildung", "expérience en", "maîtrise", "connaissances", "diplôme",
+ * "experiencia en", "conocimientos", "título", "doświadczenie", "znajomość", "wykształcenie".
+ * The whole words are grouped by first letter, which the regex engine tries faster than a flat list.
+ */
 const REQUIREMENT_LIKE =
-  /\b\d+\+?\s*(?:-\s*\d+\s*)?(?:years?|yrs|jahre|ans|años|lat)\b(?! old)|\b(?:experience (?:with|in)|proficien(?:t|cy)|knowledge of|familiar(?:ity)? with|degree|bachelor|master'?s|ph\.?d|certified|certification|expertise (?:in|with)|(?:demonstrated|proven) (?:ability|experience|track record)|ability to|understanding of|(?:communication|interpersonal|analytical|organi[sz]ational) skills|fluen(?:t|cy) in)\b|\b(?:erfahrung (?:mit|in|im)|kenntnisse|studium|ausbildung)\b|(?:expérience (?:en|avec|de)|maîtrise|connaissances?|diplôme)|(?:experiencia (?:en|con)|conocimientos|título)|(?:doświadczenie|znajomość|wykształcenie)/i;
+  /\b(?:\d+\+?\s*(?:-\s*\d+\s*)?(?:years?|yrs|jahre|ans|años|lat)\b(?! old)|(?:e(?:xperience (?:with|in)|xpertise (?:in|with)|rfahrung (?:mit|in|im))|p(?:roficien(?:t|cy)|h\.?d|roven (?:ability|experience|track record))|k(?:nowledge of|enntnisse)|f(?:amiliar(?:ity)? with|luen(?:t|cy) in)|d(?:egree|emonstrated (?:ability|experience|track record))|bachelor|master'?s|c(?:ertified|ertification|ommunication skills)|a(?:bility to|nalytical skills|usbildung)|understanding of|interpersonal skills|organi[sz]ational skills|studium)\b)|expérience (?:en|avec|de)|maîtrise|connaissances?|diplôme|experiencia (?:en|con)|conocimientos|título|doświadczenie|znajomość|wykształcenie/i;
 
 interface Collector {
   skills: Skill[];

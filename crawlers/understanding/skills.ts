@@ -37,14 +37,23 @@ function keyOf(token: string): string {
   return lower.normalize('NFD').replace(COMBINING, '').replace(FOLD_SPECIAL_CHARS, (c) => FOLD_SPECIAL[c] ?? c);
 }
 
+/** ASCII letters and digits: 1, other ASCII characters: 0. */
+const ASCII_WORD = new Uint8Array(128);
+for (let c = 0; c < 128; c++) ASCII_WORD[c] = (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a) ? 1 : 0;
+
 function isWordChar(text: string, i: number): boolean {
-  const c = text.charCodeAt(i);
-  if (c < 0x80) return (c >= 0x30 && c <= 0x39) || (c >= 0x41 && c <= 0x5a) || (c >= 0x61 && c <= 0x7a);
-  return c !== 0x2019 && UNICODE_WORD.test(text[i]);
+  return isWordCode(text, i, text.charCodeAt(i));
+}
+
+/** isWordChar for the character `c` read at `i`. */
+function isWordCode(text: string, i: number, c: number): boolean {
+  return c < 0x80 ? ASCII_WORD[c] === 1 : c !== 0x2019 && UNICODE_WORD.test(text[i]!);
 }
 
 /** The length of an elided article or pronoun opening a token ("l'", "d'", "qu'"), or 0. */
 function elisionLength(scan: string, start: number, end: number): number {
+  // At least a letter or two, the apostrophe and two letters after it.
+  if (end - start < 4) return 0;
   const at = scan.charCodeAt(start + 1) === 0x27 || scan.charCodeAt(start + 1) === 0x2019 ? 1 : scan.charCodeAt(start + 2) === 0x27 || scan.charCodeAt(start + 2) === 0x2019 ? 2 : 0;
   if (!at || end - start - at - 1 < 2) return 0;
   const head = scan.slice(start, start + at).toLowerCase();
@@ -56,13 +65,46 @@ function isCjk(c: number): boolean {
   return (c >= 0xac00 && c <= 0xd7af) || (c >= 0x4e00 && c <= 0x9fff) || (c >= 0x3040 && c <= 0x30ff) || (c >= 0x3400 && c <= 0x4dbf) || (c >= 0x1100 && c <= 0x11ff) || (c >= 0x3130 && c <= 0x318f) || (c >= 0xf900 && c <= 0xfaff);
 }
 
+const FNV_OFFSET = 0x811c9dc5 | 0;
+const FNV_PRIME = 0x01000193;
+
+/**
+ * keyHash of the key of a plain token (ASCII) written in `text` from `from` to `to`, read in place:
+ * its characters are letters, digits, ".", "'", "+" and "#", and for each of these the lower case
+ * is the code `| 0x20`. tokenize computes the same as it reads a token.
+ */
+function hashOf(text: string, from: number, to: number): number {
+  let hash = FNV_OFFSET;
+  for (let i = from; i < to; i++) hash = Math.imul(hash ^ (text.charCodeAt(i) | 0x20), FNV_PRIME);
+  return hash >>> 2;
+}
+
+/**
+ * FNV-1a over the UTF-16 units of a key, in 30 bits (a small integer to V8: arrays of them stay
+ * compact). Not shared with hashOf: V8 inlines `charCodeAt` only where a call site has met few
+ * kinds of strings, and the keys of the dictionary (literals, slices, results of normalize and
+ * replace) are many kinds, while the texts read at matching time are few.
+ */
+function keyHash(key: string): number {
+  let hash = FNV_OFFSET;
+  for (let i = 0; i < key.length; i++) hash = Math.imul(hash ^ key.charCodeAt(i), FNV_PRIME);
+  return hash >>> 2;
+}
+
 interface Tokens {
   /** The text the tokens were read from: a token as written is `source.slice(from[i], end[i])`. */
   source: string;
+  count: number;
   /** Where each token's word starts (after an elided "l'" or "d'"; `start` is before it). */
   from: number[];
-  /** Trie keys: lower case, accents folded. */
-  key: string[];
+  /**
+   * Trie keys (lower case, accents folded): set here for tokens that are not plain (ASCII), for
+   * the others only once `keyAt` needs them (a sparse array): most words are only looked up in
+   * the trie, which reads them in the text without a string (lookUpAt).
+   */
+  key: Array<string | undefined>;
+  /** Each key's hash (hashOf), by which the trie's edges are found. */
+  hash: number[];
   start: number[];
   end: number[];
   /** Whether any token is Japanese, Korean or Chinese (then CJK_FORMS are looked for). */
@@ -74,50 +116,105 @@ interface Tokens {
  * dotted names after a non-word character (.NET). Hand-written: it runs over every posting.
  */
 function tokenize(text: string): Tokens {
-  const out: Tokens = { source: text, from: [], key: [], start: [], end: [], cjk: false };
   const length = text.length;
-  // One lower-casing for the whole text (a flat string: scanning a concatenated one char by char
-  // is slow); per-token keys only where case mapping changed a length or the token is not ASCII.
-  const lower = text.toLowerCase();
-  const sameLength = lower.length === length;
-  const scan = sameLength ? lower : text;
+  // The text is read as written, not lower-cased first (for a text that is not Latin-1, V8's
+  // toLowerCase is a slow call into ICU): every character is classified below as its lower case
+  // would be (checked over all of Unicode; the Kelvin sign only, lower-cased to "k", would make a
+  // token ASCII, whose key is the same), and a plain token's key is read in lower case (hashOf).
+  const scan = text;
+  const out: Tokens = { source: text, count: 0, from: [], key: [], hash: [], start: [], end: [], cjk: false };
   let i = 0;
   while (i < length) {
     const start = i;
-    if (!isWordChar(scan, i)) {
+    let c = scan.charCodeAt(i);
+    // The hash of an ASCII token's key (hashOf), taken as its characters are read.
+    let hash = FNV_OFFSET;
+    if (!isWordCode(scan, i, c)) {
       // ".NET": a dot that starts a name, not one that ends a sentence or sits inside a word.
-      const dotName = scan.charCodeAt(i) === 0x2e && i + 1 < length && isWordChar(scan, i + 1) && (i === 0 || !isWordChar(scan, i - 1));
+      const dotName = c === 0x2e && i + 1 < length && isWordChar(scan, i + 1) && (i === 0 || !isWordChar(scan, i - 1));
       i++;
       if (!dotName) continue;
+      hash = Math.imul(hash ^ c, FNV_PRIME);
+      c = scan.charCodeAt(i);
     }
     let ascii = true;
+    let apostrophe = false;
     // A change of script ends a token: Korean and Japanese glue particles to a Latin name ("SQL을").
-    const cjk = isCjk(scan.charCodeAt(i));
+    const cjk = c >= 0x1100 && isCjk(c);
     if (cjk) out.cjk = true;
     while (i < length) {
-      const c = scan.charCodeAt(i);
-      if (c >= 0x80) ascii = false;
-      if (isWordChar(scan, i)) {
-        if ((c >= 0x1100 ? isCjk(c) : false) !== cjk) break;
-        i++;
-        continue;
+      c = scan.charCodeAt(i);
+      if (c < 0x80) {
+        // An ASCII letter or digit, the common case: no CJK.
+        if (ASCII_WORD[c] === 1) {
+          if (cjk) break;
+          hash = Math.imul(hash ^ (c | 0x20), FNV_PRIME);
+          i++;
+          continue;
+        }
+      } else {
+        ascii = false;
+        if (isWordCode(scan, i, c)) {
+          if ((c >= 0x1100 ? isCjk(c) : false) !== cjk) break;
+          i++;
+          continue;
+        }
       }
       // An inner ".", "'" or "’" followed by a letter or digit stays in the token.
       if ((c === 0x2e || c === 0x27 || c === 0x2019) && i + 1 < length && isWordChar(scan, i + 1)) {
-        if (scan.charCodeAt(i + 1) >= 0x80) ascii = false;
+        const next = scan.charCodeAt(i + 1);
+        if (next >= 0x80) ascii = false;
+        if (c !== 0x2e) apostrophe = true;
+        hash = Math.imul(Math.imul(hash ^ c, FNV_PRIME) ^ (next | 0x20), FNV_PRIME);
         i += 2;
       } else break;
     }
-    while (i < length && (scan.charCodeAt(i) === 0x2b || scan.charCodeAt(i) === 0x23)) i++;
+    // c is the character that ended the word (or any, at the text's end).
+    while ((c === 0x2b || c === 0x23) && i < length) {
+      hash = Math.imul(hash ^ c, FNV_PRIME);
+      i++;
+      c = i < length ? scan.charCodeAt(i) : 0;
+    }
     // French and Italian elisions: "l'apprentissage", "d'équipe" are read as the word after the
     // apostrophe (the token's start stays put, so "esprit d'équipe" is still two adjacent words).
-    const from = start + elisionLength(scan, start, i);
+    const from = apostrophe ? start + elisionLength(scan, start, i) : start;
     out.from.push(from);
-    out.key.push(ascii && sameLength ? lower.slice(from, i) : keyOf(text.slice(from, i)));
+    if (ascii) out.hash.push(from === start ? hash >>> 2 : hashOf(scan, from, i));
+    else {
+      const key = keyOf(text.slice(from, i));
+      out.key[out.start.length] = key;
+      out.hash.push(keyHash(key));
+    }
     out.start.push(start);
     out.end.push(i);
   }
+  out.count = out.start.length;
   return out;
+}
+
+/** The trie key of token `i` (made once, when first needed). */
+function keyAt(tokens: Tokens, i: number): string {
+  return (tokens.key[i] ??= tokens.source.slice(tokens.from[i]!, tokens.end[i]!).toLowerCase());
+}
+
+/** A test of whether a token's key is one of `words`, by the token's hash first: its key string is made only when that matches. */
+function keySet(words: readonly string[]): (tokens: Tokens, i: number) => boolean {
+  const byHash = new Map<number, string[]>();
+  for (const word of words) {
+    const hash = keyHash(word);
+    byHash.set(hash, [...(byHash.get(hash) ?? []), word]);
+  }
+  return (tokens, i) => {
+    const candidates = byHash.get(tokens.hash[i]!);
+    return candidates !== undefined && candidates.includes(keyAt(tokens, i));
+  };
+}
+
+/** Every token's trie key. */
+function keysOf(tokens: Tokens): string[] {
+  const keys: string[] = [];
+  for (let i = 0; i < tokens.count; i++) keys.push(keyAt(tokens, i));
+  return keys;
 }
 
 /** Between the words of a multi-word name: a space or a joining -, /, _, & ("CI/CD", "scikit-learn", "FP&A"). */
@@ -148,6 +245,7 @@ interface Form {
   context: boolean;
 }
 
+/** The trie as built (compileTrie turns it into the arrays the matcher reads). */
 interface TrieNode {
   next: Map<string, TrieNode> | null;
   forms: Form[] | null;
@@ -209,7 +307,7 @@ function addForm(form: string, skill: number, context: boolean, canonical = true
 }
 
 function addCanonical(form: string, skill: number): void {
-  const key = tokenize(form).key.join(' ');
+  const key = keysOf(tokenize(form)).join(' ');
   if (!CANONICAL.has(key)) CANONICAL.set(key, SKILLS[skill].name);
 }
 
@@ -235,7 +333,8 @@ const METHOD_STARTS = new Set<string>();
 SKILLS.forEach((entry) => {
   if (!NAMED_METHOD.test(entry.name)) return;
   for (const form of [entry.name, ...(entry.aliases ?? [])]) {
-    const first = tokenize(form).key[0];
+    const tokens = tokenize(form);
+    const first = tokens.count ? keyAt(tokens, 0) : '';
     if (first) METHOD_STARTS.add(first);
   }
 });
@@ -243,6 +342,147 @@ SKILLS.forEach((entry) => {
 // Phrases naming several skills at once belong to none of them as a name.
 const SKILL_INDEX = new Map(SKILLS.map((entry, index) => [entry.name, index]));
 for (const { phrase, skills } of SKILL_PHRASES) for (const name of skills) addForm(phrase, SKILL_INDEX.get(name)!, false, false);
+
+// ---------------------------------------------------------------------------------------------
+// The trie, compiled for matching
+
+// Every word of every item is looked up in the trie, and common words ("a", "with", "experience")
+// begin forms, so the word after them is looked up too. Map lookups would cost each such word a
+// fresh key string, hashed, and a walk over objects scattered in memory. So the built trie is
+// compiled into one open-addressing table (SLOTS) of nodes: a node is the number of its slot (the
+// root is 0), found from its parent and the hash of its key, which tokenize takes as it reads a
+// word; the slot also holds the node's flags and where its key is in KEY_TEXT (all keys in one
+// string), against which the word is compared in place. A look-up reads one slot and, when it
+// matches, the key: no string is made, and memory is read in few places (the table outgrows the
+// CPU caches). Most words begin no form: a bit set of the table's hashes (SLOT_BITS, small enough
+// to stay in cache) turns most of them away before the table is read.
+// Each of METHOD_STARTS that begins no form gets a node too, flagged only as such (not IN_TRIE).
+
+/** A node of the trie (not only a METHOD_STARTS word). */
+const IN_TRIE = 1;
+/** Some form continues after the node's key. */
+const HAS_NEXT = 2;
+/** Some form ends with the node's key (its forms are NODE_FORMS[flags >> FORMS_SHIFT]). */
+const HAS_FORMS = 4;
+const METHOD_START = 8;
+/** The key is a German adjective in its dictionary form (GERMAN_STEMS). */
+const GERMAN_STEM = 16;
+/** Some child's key is GERMAN_STEM (the root's only flag). */
+const HAS_STEM_CHILD = 32;
+const FORMS_SHIFT = 8;
+/** A key's place in KEY_TEXT is `start << KEY_SHIFT | length`. */
+const KEY_SHIFT = 10;
+
+/**
+ * Node `n` (slot n - 1) is SLOTS[4n .. 4n + 3]: its hash, its parent, its key's place in KEY_TEXT,
+ * its flags (0: no node). The first four numbers stand for the root. At most half of the slots are full.
+ */
+let SLOTS = new Int32Array(4);
+let SLOT_MASK = 0;
+let KEY_TEXT = '';
+/** The forms that end at nodes, by the index in their flags. */
+const NODE_FORMS: Form[][] = [];
+/** One bit per value of 19 bits of a slot hash, set where a node has that value: a clear bit proves a miss. */
+const SLOT_BITS = new Int32Array(1 << 14);
+
+/** The table hash of a node: its key's hash mixed with its parent. */
+function slotHash(keyHash: number, parent: number): number {
+  const hash = Math.imul(keyHash ^ parent, 0x9e3779b1);
+  return hash ^ (hash >>> 16);
+}
+
+function compileTrie(): void {
+  const keys: string[] = [];
+  let keyStart = 0;
+  let size = 16;
+  while (size < 2 * countNodes(ROOT) + 2 * METHOD_STARTS.size) size *= 2;
+  SLOTS = new Int32Array(4 * (size + 1));
+  SLOT_MASK = size - 1;
+  const addNode = (parent: number, key: string, built: TrieNode | null, flags: number): number => {
+    if (key.length >= 1 << KEY_SHIFT) throw new Error(`skills: key too long: ${key}`);
+    if (built) flags |= IN_TRIE | (built.next ? HAS_NEXT : 0);
+    if (built?.forms) flags |= HAS_FORMS | (NODE_FORMS.push(built.forms) - 1) << FORMS_SHIFT;
+    if (GERMAN_STEMS.has(key)) {
+      flags |= GERMAN_STEM;
+      if (built) SLOTS[4 * parent + 3] |= HAS_STEM_CHILD;
+    }
+    const hash = slotHash(keyHash(key), parent);
+    let slot = hash & SLOT_MASK;
+    while (SLOTS[4 * (slot + 1) + 3] !== 0) slot = (slot + 1) & SLOT_MASK;
+    const node = slot + 1;
+    SLOTS.set([hash, parent, (keyStart << KEY_SHIFT) | key.length, flags], 4 * node);
+    SLOT_BITS[(hash >>> 13) >>> 5]! |= 1 << ((hash >>> 13) & 31);
+    keys.push(key);
+    keyStart += key.length;
+    return node;
+  };
+  // Breadth first: a node's parent has its number before it.
+  const queue: Array<[number, Map<string, TrieNode>]> = [[0, ROOT]];
+  for (let k = 0; k < queue.length; k++) {
+    const [parent, level] = queue[k]!;
+    for (const [key, built] of level) {
+      const node = addNode(parent, key, built, parent === 0 && METHOD_STARTS.has(key) ? METHOD_START : 0);
+      if (built.next) queue.push([node, built.next]);
+    }
+  }
+  for (const key of METHOD_STARTS) if (!ROOT.has(key)) addNode(0, key, null, METHOD_START);
+  KEY_TEXT = keys.join('');
+}
+
+function countNodes(level: Map<string, TrieNode>): number {
+  let count = level.size;
+  for (const node of level.values()) if (node.next) count += countNodes(node.next);
+  return count;
+}
+compileTrie();
+
+function hasFlag(node: number, flag: number): boolean {
+  return (SLOTS[4 * node + 3]! & flag) !== 0;
+}
+
+/** The forms that end at `node` (HAS_FORMS). */
+function formsOf(node: number): Form[] {
+  return NODE_FORMS[SLOTS[4 * node + 3]! >> FORMS_SHIFT]!;
+}
+
+/**
+ * The node under `parent` whose key is token `i`'s key, or (`cut` > 0) that key without its last
+ * `cut` characters; 0 if none. It may be a METHOD_STARTS word only (see IN_TRIE).
+ */
+function lookUpAt(parent: number, tokens: Tokens, i: number, cut = 0): number {
+  const hash = slotHash(cut === 0 ? tokens.hash[i]! : stemHash(tokens, i, cut), parent);
+  if ((SLOT_BITS[(hash >>> 13) >>> 5]! & (1 << ((hash >>> 13) & 31))) === 0) return 0;
+  for (let slot = hash & SLOT_MASK; ; slot = (slot + 1) & SLOT_MASK) {
+    const at = 4 * (slot + 1);
+    if (SLOTS[at + 3] === 0) return 0;
+    if (SLOTS[at] === hash && SLOTS[at + 1] === parent && keyIsAt(SLOTS[at + 2]!, tokens, i, cut)) return slot + 1;
+  }
+}
+
+/** Whether the key at `place` in KEY_TEXT is token `i`'s key without its last `cut` characters. */
+function keyIsAt(place: number, tokens: Tokens, i: number, cut: number): boolean {
+  const keyStart = place >>> KEY_SHIFT;
+  const length = place & ((1 << KEY_SHIFT) - 1);
+  const key = tokens.key[i];
+  if (key !== undefined) return key.length - cut === length && KEY_TEXT.startsWith(key.slice(0, length), keyStart);
+  const from = tokens.from[i]!;
+  if (tokens.end[i]! - cut - from !== length) return false;
+  // Read in place, in lower case (see hashOf). (Texts and KEY_TEXT are read at call sites of their own: see keyHash.)
+  const text = tokens.source;
+  for (let k = 0; k < length; k++) if ((text.charCodeAt(from + k) | 0x20) !== KEY_TEXT.charCodeAt(keyStart + k)) return false;
+  return true;
+}
+
+function stemHash(tokens: Tokens, i: number, cut: number): number {
+  const key = tokens.key[i];
+  return key === undefined ? hashOf(tokens.source, tokens.from[i]!, tokens.end[i]! - cut) : keyHash(key.slice(0, key.length - cut));
+}
+
+/** The trie node under `parent` on token `i`'s key exactly as written (no German dictionary form), or 0. */
+function childAt(parent: number, tokens: Tokens, i: number): number {
+  const node = lookUpAt(parent, tokens, i);
+  return hasFlag(node, IN_TRIE) ? node : 0;
+}
 
 // ---------------------------------------------------------------------------------------------
 // Context
@@ -357,13 +597,15 @@ function formMatches(form: Form, tokens: Tokens, from: number): boolean {
 }
 
 /** Words after a skill that make it the name of a group of people: "the data science team", "Customer Support teams". */
-const GROUP_WORDS = new Set(['team', 'teams', 'department', 'departments', 'org', 'orgs', 'organization', 'organisation', 'function', 'functions', 'leads', 'leaders', 'leadership', 'counterparts', 'colleagues', 'community']);
+const isGroupWord = keySet(['team', 'teams', 'department', 'departments', 'org', 'orgs', 'organization', 'organisation', 'function', 'functions', 'leads', 'leaders', 'leadership', 'counterparts', 'colleagues', 'community']);
+
+const isPlayerWord = keySet(['player', 'players']);
 
 function namesGroup(text: string, tokens: Tokens, last: number): boolean {
   const next = last + 1;
-  if (next >= tokens.key.length || !GROUP_WORDS.has(tokens.key[next]) || text.charCodeAt(tokens.end[last]) !== 0x20 || tokens.start[next] !== tokens.end[last] + 1) return false;
+  if (next >= tokens.count || !isGroupWord(tokens, next) || text.charCodeAt(tokens.end[last]) !== 0x20 || tokens.start[next] !== tokens.end[last] + 1) return false;
   // "a self-motivated team player" describes a person, not a team.
-  return !(next + 1 < tokens.key.length && (tokens.key[next + 1] === 'player' || tokens.key[next + 1] === 'players'));
+  return !(next + 1 < tokens.count && isPlayerWord(tokens, next + 1));
 }
 
 const CAPITAL = /^\p{Lu}/u;
@@ -385,42 +627,62 @@ function startsSentence(text: string, start: number): boolean {
 }
 
 /**
- * The trie node of a word, or of its dictionary form when the word is an inflected German
- * adjective the dictionary has ("proaktive" is "proaktiv", "lösungsorientierten" is
- * "lösungsorientiert": endings -e, -en, -er, -es, -em). English words keep their meaning:
- * their endings are stripped only when what is left is such a German adjective of the
- * dictionary, and exact forms (acronyms, ordinary-word skills) still compare as written, so
- * an inflected word never meets them. A miss costs one character test, and at most one
- * slice and one set lookup: this runs for every word of every requirement.
+ * The child of node `parent` (an id; 0 for the root) on token `i`, or on its dictionary form when
+ * the word is an inflected German adjective the dictionary has ("proaktive" is "proaktiv",
+ * "lösungsorientierten" is "lösungsorientiert": endings -e, -en, -er, -es, -em). English words
+ * keep their meaning: their endings are stripped only when what is left is such a German
+ * adjective of the dictionary, and exact forms (acronyms, ordinary-word skills) still compare as
+ * written, so an inflected word never meets them. A miss costs one character test, and at most
+ * one more edge lookup: this runs for every word of every requirement.
  */
-function nodeOf(level: Map<string, TrieNode>, key: string): TrieNode | undefined {
-  const node = level.get(key);
-  const length = key.length;
-  if (node || length < 6) return node;
-  const last = key.charCodeAt(length - 1);
+function nodeAt(parent: number, tokens: Tokens, i: number, found = lookUpAt(parent, tokens, i)): number {
+  if (hasFlag(found, IN_TRIE)) return found;
+  if (!hasFlag(parent, HAS_STEM_CHILD)) return 0;
+  const cut = germanEndingAt(tokens, i);
+  if (!cut) return 0;
+  const stem = lookUpAt(parent, tokens, i, cut);
+  return hasFlag(stem, GERMAN_STEM) && hasFlag(stem, IN_TRIE) ? stem : 0;
+}
+
+/** The length of the ending of token `i`'s key if it may be an inflected German adjective's, else 0. */
+function germanEndingAt(tokens: Tokens, i: number): number {
+  const key = tokens.key[i];
+  // The characters are read at two call sites, one for texts and one for keys (see keyHash).
+  if (key === undefined) {
+    // A plain token, in lower case (see hashOf).
+    const text = tokens.source;
+    const end = tokens.end[i]!;
+    return end - tokens.from[i]! < 6 ? 0 : germanEnding(text.charCodeAt(end - 1) | 0x20, text.charCodeAt(end - 2) | 0x20, text.charCodeAt(end - 3) | 0x20);
+  }
+  const end = key.length;
+  return end < 6 ? 0 : germanEnding(key.charCodeAt(end - 1), key.charCodeAt(end - 2), key.charCodeAt(end - 3));
+}
+
+/** The length of the ending of a word of at least 6 characters that ends in `c3`, `c2`, `c1` if it may be an inflected German adjective's, else 0. */
+function germanEnding(c1: number, c2: number, c3: number): number {
   let cut = 0;
-  if (last === 0x65) cut = 1; // -e
-  else if ((last === 0x6e || last === 0x72 || last === 0x73 || last === 0x6d) && key.charCodeAt(length - 2) === 0x65) cut = 2; // -en -er -es -em
-  if (!cut) return undefined;
+  if (c1 === 0x65) cut = 1; // -e
+  else if ((c1 === 0x6e || c1 === 0x72 || c1 === 0x73 || c1 === 0x6d) && c2 === 0x65) cut = 2; // -en -er -es -em
+  if (!cut) return 0;
   // Every dictionary form of a German adjective ends in g, h, k, m, r, t or v (GERMAN_ADJECTIVE).
-  const end = key.charCodeAt(length - cut - 1);
-  if (end !== 0x67 && end !== 0x68 && end !== 0x6b && end !== 0x6d && end !== 0x72 && end !== 0x74 && end !== 0x76) return undefined;
-  const stem = key.slice(0, length - cut);
-  return GERMAN_STEMS.has(stem) ? level.get(stem) : undefined;
+  const end = cut === 1 ? c2 : c3;
+  if (end !== 0x67 && end !== 0x68 && end !== 0x6b && end !== 0x6d && end !== 0x72 && end !== 0x74 && end !== 0x76) return 0;
+  return cut;
 }
 
 /**
  * The longest dictionary phrase starting at token `i`: the forms written there (several when one
- * phrase names several skills, "creative problem solver") and its last token.
+ * phrase names several skills, "creative problem solver") and its last token. `found`: token
+ * `i`'s lookUpAt the root, when the caller has it.
  */
-function longestAt(text: string, tokens: Tokens, i: number): { forms: Form[]; last: number } | null {
-  const count = tokens.key.length;
-  let node = nodeOf(ROOT, tokens.key[i]);
+function longestAt(text: string, tokens: Tokens, i: number, found = lookUpAt(0, tokens, i)): { forms: Form[]; last: number } | null {
+  const count = tokens.count;
+  let node = nodeAt(0, tokens, i, found);
   let j = i;
   let best: { forms: Form[]; last: number } | null = null;
-  while (node) {
-    const forms = node.forms;
-    if (forms) {
+  while (node !== 0) {
+    if (hasFlag(node, HAS_FORMS)) {
+      const forms = formsOf(node);
       // Most nodes hold one form that matches as it is: a new array only when some form does not.
       if (forms.length === 1) {
         if (formMatches(forms[0]!, tokens, i)) best = { forms, last: j };
@@ -429,23 +691,44 @@ function longestAt(text: string, tokens: Tokens, i: number): { forms: Form[]; la
         if (written.length) best = { forms: written, last: j };
       }
     }
-    if (!node.next || j + 1 >= count || !isGap(text, tokens.end[j], tokens.start[j + 1])) break;
-    node = nodeOf(node.next, tokens.key[j + 1]);
+    if (!hasFlag(node, HAS_NEXT) || j + 1 >= count || !isGap(text, tokens.end[j], tokens.start[j + 1])) break;
+    node = nodeAt(node, tokens, j + 1);
     j++;
   }
   return best;
 }
 
 /** Words joining the conjuncts of an elided list ("unit and integration testing"). */
-const CONJUNCTIONS = new Set(['and', 'or', 'und', 'oder', 'et', 'ou', 'y', 'o', 'e', 'oraz', 'lub', 'as', 'well']);
-/** Between two conjuncts: spaces, and at most one comma, slash or ampersand. */
-const CONJUNCT_GAP = /^ *[,/&]? *$/;
+const isConjunction = keySet(['and', 'or', 'und', 'oder', 'et', 'ou', 'y', 'o', 'e', 'oraz', 'lub', 'as', 'well']);
+
+/**
+ * Whether `text` from `from` to `to` may stand between two conjuncts: spaces, and at most one
+ * comma, slash or ampersand (/^ *[,\/&]? *$/). -1: it may not; 1: it holds such a mark; 0: spaces only.
+ */
+function conjunctGap(text: string, from: number, to: number): number {
+  let i = from;
+  while (i < to && text.charCodeAt(i) === 0x20) i++;
+  let mark = 0;
+  const c = i < to ? text.charCodeAt(i) : 0;
+  if (c === 0x2c || c === 0x2f || c === 0x26) {
+    mark = 1;
+    i++;
+  }
+  while (i < to && text.charCodeAt(i) === 0x20) i++;
+  return i === to ? mark : -1;
+}
+
+/** Whether `text` from `from` to `to` is one space. */
+function isSpace(text: string, from: number, to: number): boolean {
+  return to - from === 1 && text.charCodeAt(from) === 0x20;
+}
 
 /** The form the trie holds for token `first` followed by tokens `from`..`to`, if any (a skill, written as the text writes it). */
 function formOf(tokens: Tokens, first: number, from: number, to: number): Form | null {
-  let node = ROOT.get(tokens.key[first])?.next?.get(tokens.key[from]);
-  for (let j = from + 1; node && j <= to; j++) node = node.next?.get(tokens.key[j]);
-  return node?.forms?.find((candidate) => candidate.skill >= 0 && (!candidate.exact || writtenAs(tokens, first, candidate.tokens[0]!))) ?? null;
+  const start = childAt(0, tokens, first);
+  let node = hasFlag(start, HAS_NEXT) ? childAt(start, tokens, from) : 0;
+  for (let j = from + 1; node !== 0 && j <= to; j++) node = hasFlag(node, HAS_NEXT) ? childAt(node, tokens, j) : 0;
+  return node === 0 || !hasFlag(node, HAS_FORMS) ? null : formsOf(node).find((candidate) => candidate.skill >= 0 && (!candidate.exact || writtenAs(tokens, first, candidate.tokens[0]!))) ?? null;
 }
 
 /**
@@ -454,19 +737,20 @@ function formOf(tokens: Tokens, first: number, from: number, to: number): Form |
  * "organizational, communication, and multi-tasking abilities" Organizational Skills too.
  * `i` is a word that begins some multi-word form but completes none here; the tail comes from the
  * next conjunct that completes a form, or from the words right after the list's last conjunct.
+ * `found`: token `i`'s lookUpAt the root.
  */
-function elidedAt(text: string, tokens: Tokens, i: number): Form | null {
-  const count = tokens.key.length;
-  if (i + 1 >= count || !ROOT.get(tokens.key[i])?.next) return null;
+function elidedAt(text: string, tokens: Tokens, i: number, found: number): Form | null {
+  const count = tokens.count;
+  if (i + 1 >= count || !hasFlag(found, HAS_NEXT)) return null;
   // Most words go straight on with the next one ("data science team"): no list starts here.
-  if (tokens.start[i + 1] - tokens.end[i] === 1 && text.charCodeAt(tokens.end[i]) === 0x20 && !CONJUNCTIONS.has(tokens.key[i + 1])) return null;
+  if (tokens.start[i + 1] - tokens.end[i] === 1 && text.charCodeAt(tokens.end[i]) === 0x20 && !isConjunction(tokens, i + 1)) return null;
   let between = 0;
   let joined = false;
   for (let k = i + 1; k < count && k <= i + 6; k++) {
-    const gap = text.slice(tokens.end[k - 1], tokens.start[k]);
-    if (!CONJUNCT_GAP.test(gap)) return null;
-    joined ||= gap.trim() !== '';
-    if (CONJUNCTIONS.has(tokens.key[k])) {
+    const gap = conjunctGap(text, tokens.end[k - 1]!, tokens.start[k]!);
+    if (gap < 0) return null;
+    joined ||= gap > 0;
+    if (isConjunction(tokens, k)) {
       joined = true;
       continue;
     }
@@ -483,9 +767,9 @@ function elidedAt(text: string, tokens: Tokens, i: number): Form | null {
     }
     // The list's last conjunct, followed by its shared words ("... and multi-tasking abilities").
     const end = named ? second.last : k;
-    if (end + 1 < count && text.slice(tokens.end[end], tokens.start[end + 1]) === ' ' && !CONJUNCTIONS.has(tokens.key[end + 1])) {
+    if (end + 1 < count && isSpace(text, tokens.end[end]!, tokens.start[end + 1]!) && !isConjunction(tokens, end + 1)) {
       for (let to = Math.min(end + 2, count - 1); to > end; to--) {
-        if (to === end + 2 && text.slice(tokens.end[end + 1], tokens.start[to]) !== ' ') continue;
+        if (to === end + 2 && !isSpace(text, tokens.end[end + 1]!, tokens.start[to]!)) continue;
         const form = formOf(tokens, i, end + 1, to);
         if (form) return form;
       }
@@ -496,17 +780,31 @@ function elidedAt(text: string, tokens: Tokens, i: number): Form | null {
   return null;
 }
 
+/** One bit per value of the last 10 bits of the hashes of METHOD_STARTS: a clear bit proves a word is none of them. */
+const METHOD_BITS = new Int32Array(32);
+for (const key of METHOD_STARTS) {
+  const hash = keyHash(key);
+  METHOD_BITS[(hash & 1023) >>> 5]! |= 1 << (hash & 31);
+}
+
+/** Whether token `i` may be one of METHOD_STARTS (cheaper than a look-up; most words of a duty are not). */
+function mayStartMethod(tokens: Tokens, i: number): boolean {
+  const hash = tokens.hash[i]!;
+  return (METHOD_BITS[(hash & 1023) >>> 5]! & (1 << (hash & 31))) !== 0;
+}
+
 /** `namedOnly`: only matches written as names, starting with a capital and not at the text's first word. */
 function matchesIn(text: string, namedOnly: boolean): Match[] {
   const tokens = tokenize(text);
-  const count = tokens.key.length;
-  const keys = tokens.key;
+  const count = tokens.count;
   const out: Match[] = [];
   for (let i = 0; i < count; i++) {
     if (namedOnly && (i === 0 || !startsWithCapital(tokens, i))) {
       // A technique is named in lower case too ("transaction monitoring", "unit testing").
-      if (!METHOD_STARTS.has(keys[i])) continue;
-      const method = longestAt(text, tokens, i);
+      if (!mayStartMethod(tokens, i)) continue;
+      const found = lookUpAt(0, tokens, i);
+      if (!hasFlag(found, METHOD_START)) continue;
+      const method = longestAt(text, tokens, i, found);
       if (method && method.last > i && method.forms[0].skill >= 0 && NAMED_METHOD.test(SKILLS[method.forms[0].skill].name)) {
         for (const form of method.forms) out.push({ skill: form.skill, start: tokens.start[i], end: tokens.end[method.last], context: form.context });
         i = method.last;
@@ -514,9 +812,11 @@ function matchesIn(text: string, namedOnly: boolean): Match[] {
       continue;
     }
     const start = i;
-    const best = longestAt(text, tokens, i);
+    // The one look-up of the word at the trie's root, which the steps below share.
+    const found = lookUpAt(0, tokens, i);
+    const best = longestAt(text, tokens, i, found);
     if (!best) {
-      const elided = elidedAt(text, tokens, i);
+      const elided = elidedAt(text, tokens, i, found);
       if (elided && !(namedOnly && SKILLS[elided.skill].type === 'soft')) {
         out.push({ skill: elided.skill, start: tokens.start[i], end: tokens.end[i], context: elided.context });
       }
@@ -567,6 +867,6 @@ export function skillsIn(text: string, options: { namedOnly?: boolean } = {}): S
 
 /** The canonical name for a skill label or alias ("k8s" → "Kubernetes", "postgres" → "PostgreSQL"), case-insensitively; null when unknown. */
 export function canonicalSkill(name: string): string | null {
-  const key = tokenize(name).key.join(' ');
+  const key = keysOf(tokenize(name)).join(' ');
   return key ? (CANONICAL.get(key) ?? null) : null;
 }
