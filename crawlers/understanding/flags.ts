@@ -88,7 +88,7 @@ const any = (patterns: string[]) => new RegExp(patterns.join('|'), 'u');
  * below contains: lines without any cannot match the group, and this one scan rules them out
  * several times faster than the group's phrase regexes.
  */
-const anyWord = (words: string[]) => new RegExp(words.map((word) => word.replace(/[.*+?^${}()|[\]\\/-]/g, '\\$&')).join('|'));
+const anyWord = (words: string[]) => new RegExp(stemsSource(words));
 
 // ---------------------------------------------------------------------------------------------
 // Sponsorship
